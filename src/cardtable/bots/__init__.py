@@ -1,0 +1,38 @@
+"""The bots: `random` for every game, and per-game bots in `cardtable.bots.<game module>`.
+
+A per-game module (named after the game id with `-` as `_`) exports `BOTS`, a dict from bot
+name to a zero-argument factory.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Bot, RandomBot
+
+__all__ = ["Bot", "RandomBot", "get", "names"]
+
+
+def _game_bots(game_id: str) -> dict:
+    try:
+        module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{game_id.replace('-', '_')}":
+            raise
+        return {}
+    return dict(module.BOTS)
+
+
+def names(game_id: str) -> tuple[str, ...]:
+    """The bots that can play `game_id`."""
+    return ("random", *sorted(_game_bots(game_id)))
+
+
+def get(name: str, game_id: str) -> Bot:
+    """A new bot called `name` for game `game_id`; ValueError names the known bots."""
+    if name == "random":
+        return RandomBot()
+    factory = _game_bots(game_id).get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(names(game_id))}")
+    return factory()

@@ -1,0 +1,156 @@
+"""The contract every game meets: metadata, a state it owns, and a few small methods.
+
+A game is fully described by (game id, options, seats, seed, [actions]); replaying them gives
+the same state. Seat `None` in `apply` is the table itself (timeouts, seats leaving or joining,
+the host ending the game); a game accepts only the table actions it defines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import IllegalAction
+from .events import Event
+from .options import OptionSet
+from .result import Result
+from .rng import Rng
+
+
+class _Omniscient:
+    """The viewer who sees everything: for replays and tests, never for a player."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "OMNISCIENT"
+
+
+OMNISCIENT = _Omniscient()
+
+
+class Game:
+    """Base class of every game. Subclasses set the metadata and implement the hooks below."""
+
+    id: str = ""
+    title: str = ""
+    summary: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    option_set: OptionSet = OptionSet(())
+
+    # -- metadata -----------------------------------------------------------------------------
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(self.option_set.presets)
+
+    def options(self, options: str | Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Resolve a preset name or a dict of overrides; raises ValueError when they are bad."""
+        options = self.option_set.resolve(options)
+        self.check_options(options)
+        return options
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Cross-option validation; raise ValueError. Resolved options arrive here."""
+
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """Bounds on seats for resolved options (a preset or option may narrow them)."""
+        return self.min_seats, self.max_seats
+
+    def describe(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            **self.option_set.to_json(),
+        }
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def new(self, options=None, seats: int | None = None, seed: int = 0, now: float = 0.0):
+        """A new game state. Bad options or seat counts raise ValueError."""
+        resolved = self.options(options)
+        low, high = self.seat_range(resolved)
+        if seats is None:
+            seats = low
+        if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
+            raise ValueError(f"{self.id} takes {low} to {high} seats with these options")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("seed must be an integer")
+        return self.setup(resolved, seats, Rng(seed), float(now))
+
+    def apply(self, state, seat: int | None, action: dict, now: float | None = None) -> list[Event]:
+        """Apply one action for `seat` and return its events.
+
+        Raises IllegalAction and leaves the state untouched when the action is not allowed.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("bad-action", "an action is an object with a string 'type'")
+        if seat is not None and (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < self.seat_count(state)
+        ):
+            raise IllegalAction("bad-seat", f"no seat {seat!r} at this game")
+        if self.result(state) is not None:
+            raise IllegalAction("game-over", "the game has ended")
+        return self.play(state, seat, action, now)
+
+    def view(self, state, seat) -> dict:
+        """What `seat` may know: public + its own part. None: a spectator. OMNISCIENT: all."""
+        if seat is None:
+            return {"public": self.public_view(state)}
+        if seat is OMNISCIENT:
+            return {
+                "public": self.public_view(state),
+                "seats": {str(s): self.seat_view(state, s) for s in range(self.seat_count(state))},
+                "secret": self.secret_view(state),
+            }
+        return {"public": self.public_view(state), "you": self.seat_view(state, seat)}
+
+    def random_action(self, state, seat: int, rng) -> dict:
+        """A uniformly random legal action; games with huge action lists sample directly."""
+        return rng.choice(self.legal(state, seat))
+
+    def deadline(self, state) -> float | None:
+        """The game time at which the current wait times out, or None."""
+        return None
+
+    def timeout_actions(self, state) -> list[tuple[int | None, dict]]:
+        """The (seat, action) pairs a timeout applies, in order; [] when nothing is waiting."""
+        return []
+
+    # -- hooks a game implements --------------------------------------------------------------
+
+    def setup(self, options: dict[str, Any], seats: int, rng: Rng, now: float):
+        raise NotImplementedError
+
+    def seat_count(self, state) -> int:
+        raise NotImplementedError
+
+    def to_act(self, state) -> frozenset[int]:
+        raise NotImplementedError
+
+    def legal(self, state, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def play(self, state, seat: int | None, action: dict, now: float | None) -> list[Event]:
+        raise NotImplementedError
+
+    def public_view(self, state) -> dict:
+        raise NotImplementedError
+
+    def seat_view(self, state, seat: int) -> dict:
+        raise NotImplementedError
+
+    def secret_view(self, state) -> dict:
+        raise NotImplementedError
+
+    def result(self, state) -> Result | None:
+        raise NotImplementedError
+
+    def clone(self, state):
+        raise NotImplementedError

@@ -1,0 +1,140 @@
+"""Game options: typed, documented settings, presets of them, and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("bool", "int", "choice", "multi", "strings")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a game.
+
+    kind: bool | int (min/max, `nullable` allows None = off) | choice (one of `choices`)
+    | multi (a subset of `choices`) | strings (a list of free strings, e.g. deck ids).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    group: str = "Rules"
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    nullable: bool = False
+    max_items: int = 64
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise TypeError(f"unknown option kind {self.kind!r}")
+
+    def check(self, value: Any) -> Any:
+        """Return the value normalised, or raise ValueError naming the option."""
+        if value is None and self.nullable:
+            return None
+        kind = self.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} must be true or false")
+            return value
+        if kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} must be a whole number")
+            if self.min is not None and value < self.min:
+                raise ValueError(f"option {self.name!r} must be at least {self.min}")
+            if self.max is not None and value > self.max:
+                raise ValueError(f"option {self.name!r} must be at most {self.max}")
+            return value
+        if kind == "choice":
+            if value not in self.choices:
+                raise ValueError(f"option {self.name!r} must be one of {', '.join(self.choices)}")
+            return value
+        if not isinstance(value, list | tuple) or len(value) > self.max_items:
+            raise ValueError(f"option {self.name!r} must be a list of at most {self.max_items}")
+        if kind == "multi":
+            bad = [v for v in value if v not in self.choices]
+            if bad:
+                raise ValueError(f"option {self.name!r}: unknown value {bad[0]!r}")
+            return tuple(dict.fromkeys(value))
+        if not all(isinstance(v, str) and 0 < len(v) <= 200 for v in value):
+            raise ValueError(f"option {self.name!r} must be a list of non-empty strings")
+        return tuple(dict.fromkeys(value))
+
+    def to_json(self) -> dict:
+        out = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": list(self.default) if isinstance(self.default, tuple) else self.default,
+            "label": self.label,
+            "help": self.help,
+            "group": self.group,
+        }
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class OptionSet:
+    """The options of a game and its named presets (each a dict of overrides)."""
+
+    options: Sequence[Option]
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"default": {}})
+
+    def __post_init__(self):
+        if "default" not in self.presets:
+            raise TypeError("every game needs a 'default' preset")
+        object.__setattr__(self, "by_name", {o.name: o for o in self.options})
+        for overrides in self.presets.values():
+            self._override(self.defaults(), overrides)
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve(self, options: str | Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options as a preset name, or a dict (with an optional "preset" key) of overrides.
+
+        Returns a plain dict with every option set, and "preset". Raises ValueError on anything
+        unknown or out of range.
+        """
+        if options is None:
+            options = {}
+        if isinstance(options, str):
+            options = {"preset": options}
+        if not isinstance(options, Mapping):
+            raise ValueError("options must be a preset name or an object")
+        preset = options.get("preset", "default")
+        if not isinstance(preset, str) or preset not in self.presets:
+            raise ValueError(f"unknown preset {preset!r}; presets: {', '.join(self.presets)}")
+        values = self.defaults()
+        self._override(values, self.presets[preset])
+        self._override(values, {k: v for k, v in options.items() if k != "preset"})
+        values["preset"] = preset
+        return values
+
+    def _override(self, values: dict[str, Any], overrides: Mapping[str, Any]) -> None:
+        for key, value in overrides.items():
+            option = self.by_name.get(key) if isinstance(key, str) else None
+            if option is None:
+                raise ValueError(f"unknown option {key!r}")
+            values[key] = option.check(value)
+
+    def to_json(self) -> dict:
+        return {
+            "options": [o.to_json() for o in self.options],
+            "presets": {
+                name: {k: list(v) if isinstance(v, tuple) else v for k, v in p.items()}
+                for name, p in self.presets.items()
+            },
+        }

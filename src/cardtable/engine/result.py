@@ -1,0 +1,45 @@
+"""How a finished game ended: each seat's place, the scores, and why it ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """`places[seat]` is 1 for the winners; tied seats share a place. `scores` may be None."""
+
+    reason: str
+    places: tuple[int, ...]
+    scores: tuple[float, ...] | None = None
+    detail: dict | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @classmethod
+    def from_scores(cls, reason: str, scores, detail: dict | None = None) -> Result:
+        """Places by score, highest first; equal scores share a place."""
+        places = tuple(1 + sum(1 for other in scores if other > score) for score in scores)
+        return cls(reason, places, tuple(scores), detail)
+
+    @classmethod
+    def from_order(cls, reason: str, order, seats: int, scores=None, detail=None) -> Result:
+        """Places from a finishing order: `order` lists seats (or tuples of tied seats) first to last."""
+        places = [0] * seats
+        place = 1
+        for entry in order:
+            group = entry if isinstance(entry, tuple | list) else (entry,)
+            for seat in group:
+                places[seat] = place
+            place += len(group)
+        return cls(reason, tuple(places), None if scores is None else tuple(scores), detail)
+
+    def to_json(self) -> dict:
+        out = {"reason": self.reason, "places": list(self.places), "winners": list(self.winners)}
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        if self.detail:
+            out["detail"] = self.detail
+        return out

@@ -1,0 +1,24 @@
+"""Seeded randomness: every random choice in a game comes from its state's own generator."""
+
+from __future__ import annotations
+
+import random
+
+
+class Rng(random.Random):
+    """A Mersenne Twister seeded from an int. Copies are cheap and independent."""
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+
+    def copy(self) -> Rng:
+        twin = Rng.__new__(Rng)
+        random.Random.__init__(twin)
+        twin.setstate(self.getstate())
+        return twin
+
+    def __deepcopy__(self, memo) -> Rng:
+        return self.copy()
+
+    def __copy__(self) -> Rng:
+        return self.copy()
