@@ -74,7 +74,7 @@ def _call(card: Any, where: str) -> Call:
     if not isinstance(card, dict):
         raise DeckError(where, "must be an object")
     if "parts" in card:
-        parts = _parts(card["parts"], f"{where}.parts")
+        parts = read_parts(card["parts"], f"{where}.parts")
     else:
         parts = parse_blanks(_string(card, "text", f"{where}.text"))
     pick = card.get("pick", max(1, slot_count(parts)))
@@ -89,7 +89,7 @@ def _call(card: Any, where: str) -> Call:
     return Call(parts, pick, draw, **_meta(card, where))
 
 
-def _parts(lines: Any, where: str):
+def read_parts(lines: Any, where: str):
     if not isinstance(lines, list) or not lines:
         raise DeckError(where, "must be a non-empty list of lines")
     out = []
