@@ -1,0 +1,1 @@
+"""Tests of Russian Bank (rules/russian_bank.md): one module per group of rules."""
