@@ -26,7 +26,7 @@ class Result:
 
     @classmethod
     def from_order(cls, reason: str, order, seats: int, scores=None, detail=None) -> Result:
-        """Places from a finishing order: `order` lists seats (or tuples of tied seats) first to last."""
+        """Places from a finishing order: seats (or tuples of tied seats), first to last."""
         places = [0] * seats
         place = 1
         for entry in order:

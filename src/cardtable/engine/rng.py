@@ -12,8 +12,7 @@ class Rng(random.Random):
         super().__init__(seed)
 
     def copy(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        random.Random.__init__(twin)
+        twin = Rng.__new__(Rng)  # no seeding: setstate overwrites the whole state
         twin.setstate(self.getstate())
         return twin
 

@@ -1,0 +1,208 @@
+"""The round's own actions of a seat: submit, bet, reveal-next, pick, rank, vote, eliminate.
+
+Each handler validates everything before it changes anything. Submissions are ordered (K9:
+the order of `cards` is the reading order) and hold exactly `pick` cards, or 2 or 3 on a
+Pick 2 with the guide's Packing Heat (K15, note 3). A blank card may carry the text written on
+it in `write` (`{"<card id>": "text"}`); `legal` lists submissions without writing.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, IllegalAction, everyone
+from .dealing import draw_into
+from .judging import current_eliminator, ranking_size
+from .options import WRITE_IN_MAX_CHARS
+from .rounds import close_submissions, eliminate, finish_vote, judged
+from .state import ELIMINATE, JUDGE, REVEAL, RUNNER_UP, SUBMIT, VOTE, CahState
+from .views import answer_cards
+
+
+def submit_sizes(state: CahState) -> tuple[int, ...]:
+    """How many cards a submission holds (K15 guide: a Pick 2 may take a third card)."""
+    if state.pick == 2 and state.rules.packing_heat == "guide":
+        return (2, 3)
+    return (state.pick,)
+
+
+def can_bet(state: CahState, seat: int) -> bool:
+    """K19: a player in the round with a point to stake and cards to spare may bet once."""
+    if not state.rules.gambling or state.phase != SUBMIT or state.bets[seat] is not None:
+        return False
+    if state.scores[seat] < 1 or seat == state.czar:
+        return False
+    size = len(state.hands[seat])
+    if seat in state.waiting:
+        return size >= 2 * state.pick
+    return state.submissions[seat] is not None and size >= state.pick
+
+
+def _cards_from_hand(state: CahState, seat: int, action: dict, sizes: tuple[int, ...]):
+    cards = action.get("cards")
+    if type(cards) is not list:
+        raise IllegalAction("bad-cards", "'cards' must be a list of card ids")
+    hand = state.hands[seat]
+    for card in cards:
+        if type(card) is not int:
+            raise IllegalAction("bad-cards", "'cards' must be a list of card ids")
+        if card not in hand:
+            raise IllegalAction("not-in-hand", f"card {card} is not in your hand")
+    count = len(cards)
+    if count not in sizes:
+        wanted = " or ".join(str(size) for size in sizes)
+        raise IllegalAction("wrong-count", f"play {wanted} cards, not {count}")
+    if count > 1 and len(set(cards)) != count:
+        raise IllegalAction("duplicate-card", "a card is listed twice")
+    return cards[:]
+
+
+def _writes(state: CahState, action: dict, cards: list[int]) -> dict[int, str]:
+    """Texts written on blank cards of this submission, validated."""
+    written = action.get("write")
+    if written is None:
+        return {}
+    if not isinstance(written, dict):
+        raise IllegalAction("bad-write", "'write' maps blank card ids to their text")
+    out = {}
+    for key, text in written.items():
+        card = int(key) if isinstance(key, str) and key.isdigit() else None
+        if card is None or card not in cards or not state.pool.is_blank(card):
+            raise IllegalAction("bad-write", f"{key!r} is not a blank card of this answer")
+        if not isinstance(text, str) or not text.strip() or len(text) > WRITE_IN_MAX_CHARS:
+            raise IllegalAction("bad-write", f"write 1 to {WRITE_IN_MAX_CHARS} characters")
+        out[card] = text.strip()
+    return out
+
+
+def _play_cards(state: CahState, seat: int, cards: list[int]) -> None:
+    hand = state.hands[seat]
+    for card in cards:
+        hand.remove(card)
+    rules = state.rules
+    if rules.refill_after_submit and len(hand) < rules.hand_size:
+        draw_into(state, hand, rules.hand_size - len(hand))  # K2 afterSubmit
+
+
+def submit(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase != SUBMIT:
+        raise IllegalAction("not-submitting", "submissions are closed")
+    if seat not in state.waiting:
+        if seat == state.czar:
+            raise IllegalAction("czar-cannot-submit", "the Card Czar does not submit")
+        if state.submissions[seat] is not None:
+            raise IllegalAction("already-submitted", "you have already submitted")
+        raise IllegalAction("not-in-round", "you sit this round out")
+    cards = _cards_from_hand(state, seat, action, submit_sizes(state))
+    if "write" in action:
+        state.writes.update(_writes(state, action, cards))
+    _play_cards(state, seat, cards)
+    state.submissions[seat] = cards
+    waiting = state.waiting
+    waiting.discard(seat)
+    state.acting = frozenset(waiting)
+    events.append(Event("card-submitted", {"seat": seat}))
+    if not waiting:
+        close_submissions(state, events)
+
+
+def bet(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    if not state.rules.gambling:
+        raise IllegalAction("house-rule-off", "gambling is not played")
+    if state.phase != SUBMIT:
+        raise IllegalAction("not-submitting", "submissions are closed")
+    if state.bets[seat] is not None:
+        raise IllegalAction("already-bet", "one bet per round")
+    if state.scores[seat] < 1:
+        raise IllegalAction("no-points", "a bet costs 1 point")
+    cards = _cards_from_hand(state, seat, action, (state.pick,))
+    if not can_bet(state, seat):
+        raise IllegalAction("cannot-bet", "you are not playing this round or lack the cards")
+    writes = _writes(state, action, cards)
+    state.scores[seat] -= 1
+    _play_cards(state, seat, cards)
+    state.bets[seat] = cards
+    state.writes.update(writes)
+    events.append(everyone("bet-placed", seat=seat, score=state.scores[seat]))
+
+
+def _judge(state: CahState, seat: int) -> None:
+    if state.phase == REVEAL:
+        raise IllegalAction("not-revealed", "reveal every answer first")
+    if state.phase != JUDGE:
+        raise IllegalAction("not-judging", "nothing to judge now")
+    if seat != state.czar:
+        raise IllegalAction("not-czar", "only the Card Czar judges")
+
+
+def _answer(state: CahState, action: dict, key: str = "answer") -> int:
+    answer = action.get(key)
+    if type(answer) is not int or not 0 <= answer < len(state.answers):
+        raise IllegalAction("bad-answer", f"'{key}' must be an answer position")
+    return answer
+
+
+def reveal_next(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase != REVEAL:
+        raise IllegalAction("not-revealing", "there is nothing to reveal")
+    if seat != state.czar:
+        raise IllegalAction("not-czar", "only the Card Czar reveals")
+    answer = state.revealed
+    state.revealed += 1
+    events.append(
+        everyone(
+            "answer-revealed", round=state.round, answer=answer, cards=answer_cards(state, answer)
+        )
+    )
+    if state.revealed == len(state.answers):
+        state.phase = JUDGE
+
+
+def pick(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    _judge(state, seat)
+    if state.rules.judging == "seriousBusiness":
+        raise IllegalAction("rank-instead", "Serious Business: rank the top answers")
+    judged(state, [_answer(state, action)], events)
+
+
+def rank(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    _judge(state, seat)
+    if state.rules.judging != "seriousBusiness":
+        raise IllegalAction("pick-instead", "the Czar picks exactly one answer (K25)")
+    ranking = action.get("answers")
+    size = ranking_size(state)
+    if (
+        not isinstance(ranking, list)
+        or len(ranking) != size
+        or not all(type(a) is int and 0 <= a < len(state.answers) for a in ranking)
+        or len(set(ranking)) != size
+    ):
+        raise IllegalAction("bad-ranking", f"rank {size} different answers, best first")
+    judged(state, ranking[:], events)
+
+
+def vote(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase not in (VOTE, RUNNER_UP):
+        raise IllegalAction("not-voting", "there is no vote now")
+    if seat not in state.voters:
+        raise IllegalAction("cannot-vote", "you have voted or have no vote")
+    answer = _answer(state, action)
+    if state.authors[answer] == seat:
+        raise IllegalAction("own-answer", "you cannot vote for your own answer")
+    if state.phase == RUNNER_UP and answer == state.ranking[0]:
+        raise IllegalAction("winning-answer", "vote among the losing answers")
+    state.votes[seat] = answer
+    state.voters.discard(seat)
+    state.acting = frozenset(state.voters)
+    events.append(everyone("vote-cast", seat=seat))
+    if not state.voters:
+        finish_vote(state, events)
+
+
+def eliminate_answer(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+    if state.phase != ELIMINATE:
+        raise IllegalAction("not-eliminating", "nothing to eliminate now")
+    if seat != current_eliminator(state):
+        raise IllegalAction("not-your-turn", "another player eliminates now")
+    answer = _answer(state, action)
+    if answer in state.eliminated:
+        raise IllegalAction("already-eliminated", "that answer is already out")
+    eliminate(state, answer, events)

@@ -1,0 +1,154 @@
+"""The card pool of a table: white and black cards from the chosen decks, filtered, with ids.
+
+White cards have ids 0 .. W-1 (deck cards, then the table's custom cards, then blank
+write-in cards); black cards have ids W .. W+B-1 (deck cards, then custom ones), and the last
+black id is the Happy Ending haiku card (K17), which is never shuffled into the deck. A pool is
+built once per (decks, filters, custom cards, blanks) and cached, because `new` is called for
+every simulated game.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...decks import builtin
+from ...decks.model import parse_blanks, slot_count
+
+# Our own text for the official Happy Ending card (K17): a DRAW 2, PICK 3 finale.
+HAIKU_TEXT = "Make a haiku."
+HAIKU_PICK, HAIKU_DRAW = 3, 2
+MAX_CUSTOM_BLANKS = 3
+
+
+class Pool:
+    """Every card a table can use. Per-card data in tuples indexed by card id."""
+
+    __slots__ = (
+        "black_count",
+        "black_draw",
+        "black_first",
+        "black_ids",
+        "black_json",
+        "black_pick",
+        "blank_first",
+        "haiku",
+        "round_need",
+        "white_count",
+        "white_ids",
+        "white_json",
+    )
+
+    def __init__(self, whites: list[dict], blacks: list[dict]):
+        """`whites`: dicts with "text" (and flags); `blacks`: with "text", "pick", "draw"."""
+        self.white_count = len(whites)
+        self.blank_first = next(
+            (i for i, w in enumerate(whites) if w.get("blank")), self.white_count
+        )
+        self.white_json = tuple({"id": i, **w} for i, w in enumerate(whites))
+        first = self.black_first = self.white_count
+        blacks = [*blacks, {"text": HAIKU_TEXT, "pick": HAIKU_PICK, "draw": HAIKU_DRAW}]
+        self.black_count = len(blacks)
+        self.black_json = tuple({"id": first + i, **b} for i, b in enumerate(blacks))
+        self.black_pick = tuple(b["pick"] for b in blacks)
+        self.black_draw = tuple(b["draw"] for b in blacks)
+        self.white_ids = tuple(range(self.white_count))
+        self.black_ids = tuple(range(first, first + len(blacks) - 1))
+        self.haiku = first + len(blacks) - 1
+        # White cards one round can take beyond full hands: the largest pick plus its draw.
+        deck = zip(self.black_pick[:-1], self.black_draw[:-1], strict=True)
+        self.round_need = max((pick + draw for pick, draw in deck), default=0)
+
+    def white(self, card: int) -> dict:
+        """A white card as a view shows it (a fresh dict)."""
+        return dict(self.white_json[card])
+
+    def black(self, card: int) -> dict:
+        return dict(self.black_json[card - self.black_first])
+
+    def pick(self, black: int) -> int:
+        return self.black_pick[black - self.black_first]
+
+    def draw(self, black: int) -> int:
+        return self.black_draw[black - self.black_first]
+
+    def is_blank(self, white: int) -> bool:
+        return white >= self.blank_first
+
+    def deck_whites(self) -> list[int]:
+        return list(self.white_ids)
+
+    def deck_blacks(self) -> list[int]:
+        """Black ids that go into the deck: all but the haiku card."""
+        return list(self.black_ids)
+
+
+def _keep(card, exclude_tags: frozenset, packs: frozenset, family_only: bool) -> bool:
+    if exclude_tags and exclude_tags.intersection(card.tags):
+        return False
+    if packs and card.pack not in packs:
+        return False
+    return not family_only or card.rating == "family"
+
+
+def _custom_black(text: str) -> dict:
+    parts = parse_blanks(text)
+    blanks = slot_count(parts)
+    if blanks > MAX_CUSTOM_BLANKS:
+        raise ValueError(f"a custom black card has at most {MAX_CUSTOM_BLANKS} blanks: {text!r}")
+    return {"text": text, "pick": max(1, blanks), "draw": 0, "userWritten": True}
+
+
+@lru_cache(maxsize=64)
+def build_pool(
+    deck_ids: tuple[str, ...],
+    exclude_tags: tuple[str, ...],
+    packs: tuple[str, ...],
+    family_only: bool,
+    custom_white: tuple[str, ...],
+    custom_black: tuple[str, ...],
+    blanks: int,
+) -> Pool:
+    """The pool for these decks and filters; ValueError for an unknown deck."""
+    excluded, kept_packs = frozenset(exclude_tags), frozenset(packs)
+    whites: list[dict] = []
+    blacks: list[dict] = []
+    for deck_id in deck_ids:
+        try:
+            deck = builtin.get(deck_id)
+        except KeyError as unknown:
+            raise ValueError(unknown.args[0]) from None
+        for call in deck.calls:
+            if _keep(call, excluded, kept_packs, family_only):
+                blacks.append({"text": call.text, "pick": call.pick, "draw": call.draw})
+        for response in deck.responses:
+            if _keep(response, excluded, kept_packs, family_only):
+                whites.append({"text": response.text})
+    whites.extend({"text": text.strip(), "userWritten": True} for text in custom_white)
+    blacks.extend(_custom_black(text) for text in custom_black)
+    whites.extend({"text": "", "blank": True} for _ in range(blanks))
+    return Pool(whites, blacks)
+
+
+def pool_for(options: dict) -> Pool:
+    """The cached pool for resolved options."""
+    return build_pool(
+        tuple(options["decks"]),
+        tuple(options["excludeTags"]),
+        tuple(options["packs"]),
+        options["familyOnly"],
+        tuple(options["customWhiteCards"]),
+        tuple(options["customBlackCards"]),
+        options["blankCards"],
+    )
+
+
+def check_pool(pool: Pool, hands: int, hand_size: int) -> None:
+    """ValueError when the filtered pool cannot deal `hands` hands and play a round."""
+    if pool.black_count < 2:
+        raise ValueError("the decks and filters leave no black card to play")
+    needed = hands * hand_size + pool.round_need
+    if pool.white_count < needed:
+        raise ValueError(
+            f"the decks and filters leave {pool.white_count} white cards; "
+            f"{hands} hands of {hand_size} and a round need at least {needed}"
+        )

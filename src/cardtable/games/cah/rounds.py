@@ -1,0 +1,299 @@
+"""The life of a round: the Czar and black card, the draws before playing, closing the
+submissions into a shuffled anonymous reveal, and the end of the round (judged or void).
+
+Order of the draws at the start of a round: Reboot guideRefillBeforePickN (K16) refills to the
+hand size first, then DRAW N (K8, with `honorDrawN`) and official Packing Heat (K15) add their
+extra cards (note 6: under afterSubmit the draw-N happens here, at the reveal of the card).
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, everyone, only
+from .dealing import (
+    draw_black,
+    draw_into,
+    fill,
+    rando_answer,
+    rando_can_answer,
+    shuffled_order,
+)
+from .judging import (
+    current_eliminator,
+    most_voted,
+    no_winner,
+    remaining_answers,
+    score_ranking,
+    score_runner_up,
+)
+from .standings import end_game, end_reason_after_round, settle_bets
+from .state import (
+    ELIMINATE,
+    JUDGE,
+    NO_CARD,
+    NO_CZAR,
+    RANDO,
+    REVEAL,
+    RUNNER_UP,
+    SUBMIT,
+    VOTE,
+    CahState,
+)
+
+
+def next_czar(state: CahState) -> int:
+    """K4/K24: the next seat in the rotation (first Czar, then clockwise, late joiners at the
+    end), skipping seats that left."""
+    rotation = state.rotation
+    position = state.czar_position
+    for _ in range(len(rotation)):
+        position = (position + 1) % len(rotation)
+        if state.active[rotation[position]]:
+            state.czar_position = position
+            return rotation[position]
+    raise AssertionError("no active seat to judge")
+
+
+def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> None:
+    """Deal the next black card and open submissions. `black`: a card already chosen
+    (the Happy Ending haiku, K17)."""
+    rules = state.rules
+    if black == NO_CARD:
+        black = draw_black(state)
+        if black == NO_CARD:
+            reason = "black-deck-exhausted" if not rules.black_reshuffle else "out-of-black-cards"
+            end_game(state, reason, events)
+            return
+    czar = NO_CZAR if rules.judging == "godIsDead" else next_czar(state)
+    state.czar = czar
+    state.finale = black == state.pool.haiku
+    if state.finale:
+        state.reserved.remove(black)
+    state.round += 1
+    state.black = black
+    pick = state.pick = state.pool.pick(black)
+    extra = state.pool.draw(black) if rules.honor_draw else 0
+    if rules.packing_heat == "official" and pick == 2:
+        extra += 1
+    refill_first = rules.reboot == "guideRefillBeforePickN" and pick >= 2
+    hands = state.hands
+    waiting = set()
+    for seat, active in enumerate(state.active):
+        if not active or seat == czar:
+            continue
+        hand = hands[seat]
+        if refill_first:
+            fill(state, hand)
+        if extra:
+            draw_into(state, hand, extra)
+        if len(hand) >= pick:
+            waiting.add(seat)
+        else:
+            events.append(everyone("player-skipped", seat=seat, reason="too-few-cards"))
+    if rules.rando == "guide":
+        fill(state, state.rando_hand)
+        if extra:
+            draw_into(state, state.rando_hand, extra)
+    state.waiting = waiting
+    state.acting = frozenset(waiting)
+    state.phase = SUBMIT
+    state.deadline = None if rules.submit_timer is None else state.clock + rules.submit_timer
+    events.append(
+        everyone(
+            "round-started",
+            round=state.round,
+            czar=None if czar == NO_CZAR else czar,
+            black=state.pool.black(black),
+        )
+    )
+    if not waiting:
+        if not rando_can_answer(state, pick):
+            end_game(state, "out-of-white-cards", events)
+            return
+        close_submissions(state, events)
+
+
+def judging_deadline(state: CahState) -> float | None:
+    timer = state.rules.judge_timer
+    return None if timer is None else state.clock + timer
+
+
+def close_submissions(state: CahState, events: list[Event]) -> None:
+    """Everyone is in (or timed out): gather the answers, add Rando's (note 5: before the
+    shuffle), shuffle them into anonymous positions (K10) and start judging."""
+    answers, authors = [], []
+    for seat, cards in enumerate(state.submissions):
+        if cards is not None:
+            answers.append(cards)
+            authors.append(seat)
+            state.submissions[seat] = None
+    for seat, cards in enumerate(state.bets):
+        if cards is not None:
+            answers.append(cards)
+            authors.append(seat)
+            state.bets[seat] = []  # the bet stands; its cards are now an answer
+    cards = rando_answer(state, state.pick)
+    if cards is not None:
+        answers.append(cards)
+        authors.append(RANDO)
+    state.waiting = set()
+    if not answers:
+        void_round(state, "no-answers", events)
+        return
+    order = shuffled_order(len(answers), state.rng)
+    state.answers = [answers[i] for i in order]
+    state.authors = [authors[i] for i in order]
+    rules = state.rules
+    czar = state.czar
+    # K10 (seed 003): the all-submitted event goes to the Czar only; without a Czar, to all.
+    if czar == NO_CZAR:
+        events.append(everyone("all-submitted", answers=len(answers)))
+    else:
+        events.append(only((czar,), "all-submitted", answers=len(answers)))
+    state.deadline = judging_deadline(state)
+    state.ranking = []
+    if rules.judging == "godIsDead":
+        state.revealed = len(answers)
+        open_vote(state, VOTE, events)
+    elif rules.judging == "survival":
+        state.revealed = len(answers)
+        open_elimination(state, events)
+    elif rules.reveal_one_by_one:
+        state.revealed = 0
+        state.phase = REVEAL
+        state.acting = frozenset((czar,))
+    else:
+        state.revealed = len(answers)
+        state.phase = JUDGE
+        state.acting = frozenset((czar,))
+
+
+def open_vote(state: CahState, phase: int, events: list[Event]) -> None:
+    """Start a vote: God Is Dead (K18) among all answers, or the Happy Ending runner-up vote
+    (K17) among the losing ones. A player never votes for their own answer; players left
+    with nothing to vote for sit it out."""
+    excluded = state.ranking[0] if phase == RUNNER_UP else -1
+    voters = set()
+    for seat, active in enumerate(state.active):
+        if (
+            active
+            and seat != state.czar
+            and any(
+                author != seat and answer != excluded for answer, author in enumerate(state.authors)
+            )
+        ):
+            voters.add(seat)
+    state.phase = phase
+    state.voters = voters
+    state.votes = [-1] * state.seats
+    state.acting = frozenset(voters)
+    state.deadline = judging_deadline(state)
+    if not voters:
+        finish_vote(state, events)
+
+
+def finish_vote(state: CahState, events: list[Event]) -> None:
+    """Count the votes (a tie gives no point) and go on."""
+    answer = most_voted(state)
+    if state.phase == RUNNER_UP:
+        score_runner_up(state, answer, events)
+        close_round(state, events)
+    elif answer is None:
+        no_winner(state, events)
+        close_round(state, events)
+    else:
+        judged(state, [answer], events)
+
+
+def judged(state: CahState, ranking: list[int], events: list[Event]) -> None:
+    """The round has its winner: score it, then the runner-up vote (K17) or the next round."""
+    score_ranking(state, ranking, events)
+    if state.rules.happy_ending == "guideRunnerUpVote" and len(state.answers) > 1:
+        open_vote(state, RUNNER_UP, events)
+    else:
+        close_round(state, events)
+
+
+def open_elimination(state: CahState, events: list[Event]) -> None:
+    """Survival of the Fittest (K20): from the seat after the Czar, every player in turn
+    (the Czar included) eliminates one answer until one is left."""
+    state.phase = ELIMINATE
+    state.eliminated = []
+    seats = state.seats
+    start = state.czar + 1
+    state.turn_order = [
+        (start + step) % seats for step in range(seats) if state.active[(start + step) % seats]
+    ]
+    if len(state.answers) == 1:
+        judged(state, [0], events)
+        return
+    state.acting = frozenset((current_eliminator(state),))
+
+
+def eliminate(state: CahState, answer: int, events: list[Event]) -> None:
+    state.eliminated.append(answer)
+    events.append(everyone("answer-eliminated", round=state.round, answer=answer))
+    left = remaining_answers(state)
+    if len(left) == 1:
+        judged(state, left, events)
+    else:
+        state.acting = frozenset((current_eliminator(state),))
+
+
+def discard_answers(state: CahState) -> None:
+    """K11: every played white card goes to the discard pile, the winner's included."""
+    discard = state.white_discard
+    for cards in state.answers:
+        discard.extend(cards)
+    for seat, cards in enumerate(state.submissions):
+        if cards is not None:
+            discard.extend(cards)
+            state.submissions[seat] = None
+    for seat, cards in enumerate(state.bets):
+        if cards is not None:
+            discard.extend(cards)
+            state.bets[seat] = None
+    state.answers = []
+    state.authors = []
+    if state.writes:
+        state.writes = {}
+
+
+def void_round(
+    state: CahState, reason: str, events: list[Event], next_black: int = NO_CARD
+) -> None:
+    """A round without a winner (K25 the Czar left, a judging timeout, no answers): bets are
+    refunded, the played whites and the black card are discarded, and the next round starts."""
+    if state.rules.gambling:
+        settle_bets(state, None)
+    if state.black != NO_CARD:
+        state.black_used.append(state.black)
+        state.black = NO_CARD
+    events.append(everyone("round-void", round=state.round, reason=reason))
+    close_round(state, events, next_black)
+
+
+def close_round(state: CahState, events: list[Event], next_black: int = NO_CARD) -> None:
+    """Clear the table, refill hands (K2 afterRound), check the end (K5), start the next
+    round (on `next_black` when it is already chosen: the Happy Ending haiku, K17)."""
+    discard_answers(state)
+    if state.nhie_played:
+        state.white_discard.extend(state.nhie_table)
+        state.nhie_table = []
+        state.nhie_played = {}
+        state.nhie_confessed = set()
+    if state.ranking:
+        state.ranking = []
+    if state.eliminated:
+        state.eliminated = []
+    if state.voters:
+        state.voters = set()
+    state.deadline = None
+    if not state.rules.refill_after_submit:
+        for seat, active in enumerate(state.active):
+            if active:
+                fill(state, state.hands[seat])
+    reason = end_reason_after_round(state)
+    if reason is not None:
+        end_game(state, reason, events)
+        return
+    start_round(state, events, next_black)

@@ -1,0 +1,90 @@
+"""Points, the end conditions checked between rounds (K5), and the final standings (K23).
+
+Standings are by points; equal points share a place. Seats that left rank below every seat
+still playing. A scoring Rando (K12 digipen/official) is ranked like a player but is not a
+seat: his score and place are in `Result.detail["rando"]`, and when he places first the seats
+he beats place no better than second ("everlasting shame", `detail["shame"]`).
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, Result, everyone
+from .state import OVER, RANDO, CahState
+
+SUDDEN_DEATH_PLAYERS = 8
+SUDDEN_DEATH_POINTS = 3
+
+
+def add_points(state: CahState, author: int, points: int) -> None:
+    """Give points to a seat, or to Rando when his variant scores (K12); else they are lost."""
+    if author == RANDO:
+        if state.rules.rando_scores:
+            state.rando_score += points
+    else:
+        state.scores[author] += points
+
+
+def settle_bets(state: CahState, winner: int | None) -> None:
+    """K19: a bettor who wins keeps the stake; otherwise the round's winner takes it. With no
+    winner (`winner` None: a tie, a void round, the game ending mid-round) stakes come back.
+    Bets whose cards are still pending stay listed for the discard; the others are cleared."""
+    bets = state.bets
+    for seat, cards in enumerate(bets):
+        if cards is not None:
+            add_points(state, seat if winner in (None, seat) else winner, 1)
+            if not cards:
+                bets[seat] = None
+
+
+def points_target(state: CahState) -> int | None:
+    """K5: the points target, lowered to 3 by sudden death while 8 or more play."""
+    target = state.rules.points_target
+    if state.rules.sudden_death and sum(state.active) >= SUDDEN_DEATH_PLAYERS:
+        target = SUDDEN_DEATH_POINTS if target is None else min(target, SUDDEN_DEATH_POINTS)
+    return target
+
+
+def end_reason_after_round(state: CahState) -> str | None:
+    """Which end condition (K5) the round just finished triggers, if any."""
+    target = points_target(state)
+    if target is not None and (
+        max(state.scores) >= target or (state.rules.rando_scores and state.rando_score >= target)
+    ):
+        return "points-target"
+    if state.finale:
+        return "happy-ending"
+    if state.rules.rounds is not None and state.round >= state.rules.rounds:
+        return "rounds"
+    if state.end_time is not None and state.clock >= state.end_time:
+        return "time-limit"
+    return None
+
+
+def standings(state: CahState, reason: str) -> Result:
+    keys = [(active, score) for active, score in zip(state.active, state.scores, strict=True)]
+    rando = state.rules.rando_scores
+    competitors = [*keys, (True, state.rando_score)] if rando else keys
+    places = tuple(1 + sum(1 for other in competitors if other > key) for key in keys)
+    detail: dict = {}
+    if rando:
+        place = 1 + sum(1 for key in keys if key > (True, state.rando_score))
+        detail["rando"] = {"score": state.rando_score, "place": place}
+        if place == 1:
+            detail["shame"] = True
+    elif state.rules.rando == "guide":
+        detail["rando"] = {"removedBlackCards": len(state.black_removed)}
+    if state.rules.teams:
+        detail["teams"] = True
+    return Result(reason, places, tuple(state.scores), detail or None)
+
+
+def end_game(state: CahState, reason: str, events: list[Event]) -> None:
+    if state.rules.gambling:
+        settle_bets(state, None)
+    state.result = result = standings(state, reason)
+    state.phase = OVER
+    state.acting = frozenset()
+    state.waiting = set()
+    state.voters = set()
+    state.deadline = None
+    events.append(everyone("game-ended", **result.to_json()))

@@ -1,0 +1,137 @@
+"""Actions of the table itself (seat None): the host ending the game, late joins (K24), seats
+leaving (K25) and timeouts (Speed CAH, judging timers, the time limit).
+
+Timeouts: when the submission timer runs out, whoever has not submitted sits the round out
+(they keep their cards) and the answers in are judged; when the judging timer runs out, a vote
+counts the votes cast, while a Czar who has not picked (or an unfinished elimination) voids
+the round. When the time limit (`timeMinutes`) is reached the game ends at once; an action
+applied at or after that time is still applied, then the game ends.
+"""
+
+from __future__ import annotations
+
+from ...engine import Event, IllegalAction, everyone
+from .dealing import drawable, fill
+from .judging import current_eliminator
+from .rounds import close_submissions, finish_vote, void_round
+from .standings import end_game
+from .state import ELIMINATE, JUDGE, REVEAL, RUNNER_UP, SUBMIT, VOTE, CahState
+
+
+def deadline(state: CahState) -> float | None:
+    """The earliest pending clock: the phase timer or the end of the time limit."""
+    if state.result is not None:
+        return None
+    times = [t for t in (state.deadline, state.end_time) if t is not None]
+    return min(times) if times else None
+
+
+def end_by_host(state: CahState, seat, action: dict, events: list[Event]) -> None:
+    """K5 manual end; with the official Happy Ending (K17) a last round on the haiku card is
+    played first (the round in progress is void)."""
+    if not state.rules.manual_end:
+        raise IllegalAction("no-manual-end", "this game ends only by its rules")
+    if state.rules.happy_ending == "officialHaikuFinale" and not state.finale:
+        void_round(state, "happy-ending", events, next_black=state.pool.haiku)
+        return
+    end_game(state, "host-ended", events)
+
+
+def join_seat(state: CahState, seat, action: dict, events: list[Event]) -> None:
+    """K24: a new seat with a full hand and 0 points, last in the Czar rotation; it plays
+    from the next round."""
+    if not state.rules.allow_late_join:
+        raise IllegalAction("no-late-join", "this game does not take late joins")
+    if state.seats >= state.rules.max_players:
+        raise IllegalAction("table-full", "every seat is taken")
+    if drawable(state) < state.rules.hand_size:
+        raise IllegalAction("not-enough-cards", "not enough white cards for another hand")
+    new = state.seats
+    state.active.append(True)
+    state.hands.append([])
+    state.scores.append(0)
+    state.trophies.append([])
+    state.submissions.append(None)
+    state.bets.append(None)
+    state.votes.append(-1)
+    state.rotation.append(new)
+    fill(state, state.hands[new])
+    events.append(everyone("player-joined", seat=new))
+
+
+def leave_seat(state: CahState, seat, action: dict, events: list[Event]) -> None:
+    """A seat leaves for good. K25: if it is the Czar with the round still to judge, the round
+    is void. A player's pending submission and bet are discarded (the bet refunded); an answer
+    already in the anonymous reveal stays in play, since removing it would name its author."""
+    gone = action.get("seat")
+    if type(gone) is not int or not 0 <= gone < state.seats:
+        raise IllegalAction("bad-seat", "'seat' must be a seat of this game")
+    if not state.active[gone]:
+        raise IllegalAction("already-left", f"seat {gone} has already left")
+    state.active[gone] = False
+    hand = state.hands[gone]
+    state.white_discard.extend(hand)
+    hand.clear()
+    events.append(everyone("player-left", seat=gone))
+    if sum(state.active) < state.rules.min_players:
+        end_game(state, "too-few-players", events)
+        return
+    phase = state.phase
+    if gone == state.czar and phase in (SUBMIT, REVEAL, JUDGE):
+        void_round(state, "czar-left", events)
+    elif phase == SUBMIT:
+        _withdraw(state, gone, events)
+    elif phase in (VOTE, RUNNER_UP) and gone in state.voters:
+        state.voters.discard(gone)
+        state.acting = frozenset(state.voters)
+        if not state.voters:
+            finish_vote(state, events)
+    elif phase == ELIMINATE and gone in state.turn_order:
+        state.turn_order.remove(gone)
+        if state.turn_order:
+            state.acting = frozenset((current_eliminator(state),))
+        else:
+            void_round(state, "no-eliminators", events)
+
+
+def _withdraw(state: CahState, gone: int, events: list[Event]) -> None:
+    if state.submissions[gone] is not None:
+        state.white_discard.extend(state.submissions[gone])
+        state.submissions[gone] = None
+    if state.bets[gone] is not None:
+        state.white_discard.extend(state.bets[gone])
+        state.bets[gone] = None
+        state.scores[gone] += 1  # the bet is refunded
+    if gone in state.waiting:
+        state.waiting.discard(gone)
+        state.acting = frozenset(state.waiting)
+        if not state.waiting:
+            close_submissions(state, events)
+
+
+def timeout(state: CahState, seat, action: dict, events: list[Event]) -> None:
+    due = deadline(state)
+    if due is None:
+        raise IllegalAction("no-timer", "nothing is waiting on a clock")
+    if state.clock < due:
+        raise IllegalAction("too-early", f"the clock runs out at {due}")
+    if state.end_time is not None and state.clock >= state.end_time:
+        end_game(state, "time-limit", events)
+    elif state.phase == SUBMIT:
+        for late in sorted(state.waiting):
+            events.append(everyone("player-skipped", seat=late, reason="timeout"))
+        state.waiting.clear()
+        close_submissions(state, events)
+    elif state.phase in (VOTE, RUNNER_UP):
+        state.voters.clear()
+        finish_vote(state, events)
+    else:
+        void_round(state, "judge-timeout", events)
+
+
+TABLE_ACTIONS = {
+    "end-game": end_by_host,
+    "join-seat": join_seat,
+    "leave-seat": leave_seat,
+    "timeout": timeout,
+}

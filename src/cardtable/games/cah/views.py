@@ -1,0 +1,146 @@
+"""What each viewer may know, built only when asked.
+
+public: the round, the black card, scores and trophies, who has submitted (not what), the
+answers once revealed, in their shuffled anonymous order (K10), and the winning author once
+announced; the authors of losing answers are never shown. A seat's part: its hand, what it
+submitted and bet, its own answers in the shuffled order, its vote. secret: the decks (as
+sorted ids: a deck is an unordered pile, see dealing.py), Rando's hand (K12 guide) and his
+unrevealed answers, the reserved haiku card (K17) and who wrote each answer.
+Cards the table wrote (custom cards, texts on blank cards) carry `"userWritten": true`.
+The discard pile is shown as a count only: its cards go back into the secret deck (K7).
+"""
+
+from __future__ import annotations
+
+from .state import NO_CZAR, PHASE_NAMES, RANDO, SUBMIT, CahState
+
+
+def white_cards(state: CahState, cards) -> list[dict]:
+    """White cards as views show them; a blank card carries the text written on it."""
+    pool, writes = state.pool, state.writes
+    out = []
+    for card in cards:
+        shown = pool.white(card)
+        if card in writes:
+            shown["text"] = writes[card]
+            shown["userWritten"] = True
+        out.append(shown)
+    return out
+
+
+def answer_cards(state: CahState, answer: int) -> list[dict]:
+    return white_cards(state, state.answers[answer])
+
+
+def _blacks(state: CahState, cards) -> list[dict]:
+    return [state.pool.black(card) for card in cards]
+
+
+def _secret_ids(cards) -> list[dict]:
+    return [{"id": card} for card in cards]
+
+
+def public_view(state: CahState) -> dict:
+    rules = state.rules
+    submitting = state.phase == SUBMIT
+    seats = [
+        {
+            "seat": seat,
+            "active": state.active[seat],
+            "score": state.scores[seat],
+            "trophies": _blacks(state, state.trophies[seat]),
+            "handCount": len(state.hands[seat]),
+            "submitted": submitting and state.submissions[seat] is not None,
+            "bet": state.bets[seat] is not None,
+        }
+        for seat in range(state.seats)
+    ]
+    winner = None
+    if state.ranking:
+        author = state.authors[state.ranking[0]]
+        winner = {
+            "answer": state.ranking[0],
+            "seat": None if author == RANDO else author,
+            "rando": author == RANDO,
+        }
+    return {
+        "preset": rules.options["preset"],
+        "teams": rules.teams,
+        "judging": rules.judging,
+        "phase": PHASE_NAMES[state.phase],
+        "round": state.round,
+        "czar": None if state.czar == NO_CZAR else state.czar,
+        "black": None if state.black < 0 else state.pool.black(state.black),
+        "pick": state.pick,
+        "finale": state.finale,
+        "seats": seats,
+        "rando": _rando_public(state),
+        "answerCount": len(state.answers),
+        "answers": [
+            {"answer": answer, "cards": answer_cards(state, answer)}
+            for answer in range(state.revealed if state.answers else 0)
+        ],
+        "eliminated": list(state.eliminated),
+        "waitingFor": sorted(state.acting),
+        "winner": winner,
+        "neverHaveIEver": [
+            {
+                "card": state.pool.white(card),
+                "by": state.nhie_played[card],
+                "confessed": sorted(s for c, s in state.nhie_confessed if c == card),
+            }
+            for card in state.nhie_table
+        ],
+        "whiteDeckCount": len(state.white_deck),
+        "whiteDiscardCount": len(state.white_discard),
+        "blackDeckCount": len(state.black_deck),
+        "blackUsed": _blacks(state, state.black_used),
+        "blackRemoved": _blacks(state, state.black_removed),
+        "deadline": state.deadline,
+        "endsAt": state.end_time,
+        "result": None if state.result is None else state.result.to_json(),
+    }
+
+
+def _rando_public(state: CahState) -> dict | None:
+    variant = state.rules.rando
+    if variant == "off":
+        return None
+    return {
+        "variant": variant,
+        "score": state.rando_score,
+        "trophies": _blacks(state, state.rando_trophies),
+        "handCount": len(state.rando_hand),
+    }
+
+
+def seat_view(state: CahState, seat: int) -> dict:
+    submitted = state.submissions[seat]
+    bet = state.bets[seat] if state.phase == SUBMIT else None
+    return {
+        "seat": seat,
+        "hand": white_cards(state, state.hands[seat]),
+        "submitted": None if submitted is None else white_cards(state, submitted),
+        "bet": None if bet is None else white_cards(state, bet),
+        "yourAnswers": [
+            {"answer": answer, "cards": answer_cards(state, answer)}
+            for answer, author in enumerate(state.authors)
+            if author == seat
+        ],
+        "vote": None if state.votes[seat] < 0 else state.votes[seat],
+    }
+
+
+def secret_view(state: CahState) -> dict:
+    return {
+        "whiteDeck": _secret_ids(sorted(state.white_deck)),
+        "blackDeck": _secret_ids(sorted(state.black_deck)),
+        "randoHand": _secret_ids(state.rando_hand),
+        "reserved": _secret_ids(state.reserved),
+        "authors": [None if author == RANDO else author for author in state.authors],
+        "unrevealedRando": [
+            {"answer": answer, "cards": answer_cards(state, answer)}
+            for answer in range(state.revealed, len(state.answers))
+            if state.authors[answer] == RANDO
+        ],
+    }

@@ -1,0 +1,88 @@
+"""The card pool (K22): built-in decks, the table's custom cards, blank write-in cards, the
+cache, and the checks that a pool can deal and play."""
+
+from __future__ import annotations
+
+import pytest
+from cah_helpers import GAME, SCHOOL, new, new_with, submit_all
+
+from cardtable.engine import IllegalAction
+from cardtable.games.cah.cards import pool_for
+
+CUSTOM_WHITES = [f"Our answer number {n}." for n in range(40)]
+CUSTOM_BLACKS = ["Who ate the _?", "_ and _ walk into a bar.", "Why is the sky green?"]
+
+
+def test_a_custom_deck_alone_is_playable_and_marked_user_written():
+    options = {"decks": [], "customWhiteCards": CUSTOM_WHITES, "customBlackCards": CUSTOM_BLACKS}
+    state = new(options, seats=3)
+    assert state.pool.white_count == 40 and state.pool.black_count == 4  # + the haiku card
+    view = GAME.view(state, 0)
+    assert all(card["userWritten"] for card in view["you"]["hand"])
+    assert view["public"]["black"]["userWritten"] is True
+    picks = sorted(state.pool.pick(b) for b in state.pool.deck_blacks())
+    assert picks == [1, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"customWhiteCards": ["x" * 121]}, "custom white"),
+        ({"customWhiteCards": ["   "]}, "custom white"),
+        ({"customBlackCards": ["_ _ _ _"]}, "at most 3 blanks"),
+        ({"customBlackCards": ["y" * 201]}, "customBlackCards"),
+        ({"customWhiteCards": ["z"] * 501}, "at most 500"),
+    ],
+)
+def test_custom_cards_are_validated(options, message):
+    with pytest.raises(ValueError, match=message):
+        GAME.options(options)
+
+
+def test_blank_cards_are_written_when_played():
+    state = new_with({"decks": SCHOOL, "blankCards": 30}, pick=1)
+    blank_first = state.pool.blank_first
+    seat = next(s for s in sorted(state.waiting) if max(state.hands[s]) >= blank_first)
+    blank = max(state.hands[seat])
+    for write, code in (
+        ({str(blank): ""}, "bad-write"),
+        ({str(blank): "w" * 121}, "bad-write"),
+        ({"7": "not a blank"}, "bad-write"),
+        (["list"], "bad-write"),
+    ):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, seat, {"type": "submit", "cards": [blank], "write": write})
+        assert refused.value.code == code
+    GAME.apply(state, seat, {"type": "submit", "cards": [blank], "write": {str(blank): "Mine!"}})
+    mine = GAME.view(state, seat)["you"]["submitted"][0]
+    assert mine == {"id": blank, "text": "Mine!", "blank": True, "userWritten": True}
+    submit_all(state)
+    shown = [c for a in GAME.view(state, None)["public"]["answers"] for c in a["cards"]]
+    assert {"id": blank, "text": "Mine!", "blank": True, "userWritten": True} in shown
+    GAME.apply(state, state.czar, {"type": "pick", "answer": 0})
+    assert state.writes == {}  # the card goes back blank
+
+
+def test_the_pool_is_built_once_per_decks_and_filters():
+    first = GAME.options({"decks": SCHOOL, "excludeTags": ["BFA"]})
+    again = GAME.options({"decks": SCHOOL, "excludeTags": ["BFA"]})
+    other = GAME.options({"decks": SCHOOL})
+    assert pool_for(first) is pool_for(again)
+    assert pool_for(first) is not pool_for(other)
+
+
+def test_too_few_cards_for_the_seats_is_a_clear_error():
+    options = {"decks": [], "customWhiteCards": CUSTOM_WHITES[:25], "customBlackCards": ["_?"]}
+    with pytest.raises(ValueError, match="white cards"):
+        new({**options, "handSize": 10}, seats=3)
+    assert new({**options, "handSize": 7}, seats=3).pool.white_count == 25
+    with pytest.raises(ValueError, match="no black card"):
+        new({"decks": [], "customWhiteCards": CUSTOM_WHITES}, seats=3)
+
+
+def test_card_ids_are_unique_across_white_and_black():
+    state = new({"decks": SCHOOL, "customWhiteCards": ["a"], "blankCards": 2})
+    pool = state.pool
+    whites = {pool.white(c)["id"] for c in range(pool.white_count)}
+    blacks = {pool.black(c)["id"] for c in range(pool.black_first, pool.haiku + 1)}
+    assert not whites & blacks and len(whites) + len(blacks) == pool.white_count + pool.black_count
