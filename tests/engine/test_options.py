@@ -69,3 +69,16 @@ def test_to_json_lists_options_and_presets():
     assert [o["name"] for o in described["options"]][:2] == ["handSize", "target"]
     assert described["presets"]["small"] == {"handSize": 7, "target": None}
     assert described["options"][3]["default"] == ["general"]
+
+
+def test_game_options_are_resolved_once_and_handed_out_as_copies():
+    from cardtable import games
+
+    game = games.get("cah")
+    first = game.options({"preset": "digipen", "handSize": 8})
+    first["handSize"] = 99
+    again = game.options({"preset": "digipen", "handSize": 8})
+    assert again["handSize"] == 8
+    assert game.options({"preset": "digipen", "handSize": True and 8})["handSize"] == 8
+    with pytest.raises(ValueError):
+        game.options({"preset": "digipen", "handSize": True})

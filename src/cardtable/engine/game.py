@@ -17,6 +17,20 @@ from .result import Result
 from .rng import Rng
 
 
+def _options_key(options) -> tuple | None:
+    """A hashable key for options made of hashable values, else None."""
+    if options is None or isinstance(options, str):
+        return (options,)
+    if not isinstance(options, Mapping):
+        return None
+    try:
+        key = tuple(sorted((k, v, type(v)) for k, v in options.items()))
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 class _Omniscient:
     """The viewer who sees everything: for replays and tests, never for a player."""
 
@@ -46,10 +60,20 @@ class Game:
         return tuple(self.option_set.presets)
 
     def options(self, options: str | Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Resolve a preset name or a dict of overrides; raises ValueError when they are bad."""
-        options = self.option_set.resolve(options)
-        self.check_options(options)
-        return options
+        """Resolve a preset name or a dict of overrides; raises ValueError when they are bad.
+
+        Resolutions of hashable option sets are remembered, since simulations start many
+        games with the same options.
+        """
+        key = _options_key(options)
+        cache = self.__dict__.setdefault("_resolved", {})
+        if key is not None and key in cache:
+            return dict(cache[key])
+        resolved = self.option_set.resolve(options)
+        self.check_options(resolved)
+        if key is not None and len(cache) < 256:
+            cache[key] = dict(resolved)
+        return resolved
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Cross-option validation; raise ValueError. Resolved options arrive here."""
