@@ -1,0 +1,76 @@
+"""The deal (CS-1, CS-2), the secret simultaneous selection of face-up and field cards, and
+their reveal with the opening draw (CS-3, CS-4)."""
+
+from __future__ import annotations
+
+from ...engine import Rng, everyone, only
+from .ranks import card_view, deck, decks_for, ranks_of
+from .state import PLAY, SLOTS, State
+from .turns import begin_turn, recount_fields
+from .zones import replenish
+
+HAND_DEALT = 9
+
+
+def deal(options: dict, seats: int, rng: Rng, now: float) -> State:
+    """Shuffle ⌈seats/4⌉ decks; a random dealer; 3 face-down and 9 hand cards each, dealt from
+    the left of the dealer; the rest is the source pile."""
+    decks = decks_for(seats)
+    state = State(options, rng, seats, decks, ranks_of(decks))
+    state.clock = state.since = now
+    cards = list(range(len(deck(decks))))
+    rng.shuffle(cards)
+    state.dealer = rng.randrange(seats)
+    state.first = state.current = (state.dealer + 1) % seats
+    order = [(state.first + offset) % seats for offset in range(seats)]
+    for seat in order:
+        state.face_down[seat] = [cards.pop() for _ in range(SLOTS)]
+    for seat in order:
+        state.hands[seat] = [cards.pop() for _ in range(HAND_DEALT)]
+    state.source = cards
+    return state
+
+
+def select(state: State, seat: int, face_up: list[int], field: int, events: list) -> None:
+    """Commit a seat's secret choice; once every seat has chosen, reveal them all together."""
+    state.selections[seat] = (tuple(face_up), field)
+    events.append(
+        only(
+            [seat],
+            "selected",
+            face_up=[card_view(state.decks, c) for c in face_up],
+            field=card_view(state.decks, field),
+        )
+    )
+    events.append(everyone("seat-selected", seat=seat))
+    if all(choice is not None for choice in state.selections):
+        reveal(state, events)
+
+
+def reveal(state: State, events: list) -> None:
+    """Turn every choice over at once; fields take effect, then everyone draws up to the hand
+    size, clockwise from the first player (the 6-field's face-up source top comes first)."""
+    for seat, (face_up, field) in enumerate(state.selections):
+        hand = state.hands[seat]
+        for card in (*face_up, field):
+            hand.remove(card)
+        state.face_up[seat] = list(face_up)
+        state.field[seat] = field
+    recount_fields(state)
+    events.append(
+        everyone(
+            "revealed",
+            seats=[
+                {
+                    "seat": seat,
+                    "face_up": [card_view(state.decks, c) for c in face_up],
+                    "field": card_view(state.decks, field),
+                }
+                for seat, (face_up, field) in enumerate(state.selections)
+            ],
+        )
+    )
+    for offset in range(state.seats):
+        replenish(state, (state.first + offset) % state.seats, events)
+    state.phase = PLAY
+    begin_turn(state, state.first, False, events)

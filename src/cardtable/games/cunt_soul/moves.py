@@ -1,0 +1,207 @@
+"""The legal actions of a seat, as JSON-able dicts.
+
+Cards of one printed rank are interchangeable (no rule looks at suits), so `legal` lists each
+distinct play once, naming the lowest card ids of that rank; `apply` accepts any cards of the
+rank. Action shapes:
+
+    {"type": "select", "face_up": [id, id, id], "field": id}      the opening choice (CS-3)
+    {"type": "field-change", "card": id, "burn": id}               CS-19
+    {"type": "play", "cards": [id, ...]}                           a play, or a 4-run step
+    {"type": "play-blind", "slot": k}                              a face-down card (CS-13)
+    {"type": "pickup"}                                             CS-6, CS-7
+    {"type": "end-run"}                                            CS-27
+    {"type": "swap", "hand": id, "slot": k} | {"type": "no-swap"}  the 5 (CS-31, CS-32)
+    {"type": "peek", "slot": k} | {"type": "keep"}                 the 5-field with fivePeek
+    {"type": "direction", "direction": "higher" | "lower"}         7 and 7-field (CS-36, CS-58)
+    {"type": "choose", "seat": k}                                  J and J-field (CS-40, CS-61)
+    {"type": "timeout"}                                            the table, seat None (CS-69)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .legality import allows, power_in_force, refusal, top
+from .ranks import DIRECTIONS
+from .runs import may_end, run_possible, step_ranks
+from .state import (
+    FIELD_JACK_CHOICE,
+    FIELD_SEVEN_CHOICE,
+    JACK_CHOICE,
+    PLAY,
+    RUN,
+    SELECT,
+    SEVEN_CHOICE,
+    SLOTS,
+    SWAP,
+    TURN,
+    Run,
+    State,
+)
+from .turn_queue import choosable
+from .zones import FACE_DOWN, accessible_zone, swap_slots, zone_cards
+
+
+def legal(state: State, seat: int) -> list[dict]:
+    if state.phase == SELECT:
+        return selections(state, seat) if state.selections[seat] is None else []
+    if state.phase != PLAY or seat != state.current:
+        return []
+    decision = state.decision
+    if decision == TURN:
+        return turn_moves(state, seat)
+    if decision == RUN:
+        return run_moves(state, seat)
+    if decision == SWAP:
+        return swap_moves(state, seat)
+    if decision in (SEVEN_CHOICE, FIELD_SEVEN_CHOICE):
+        return [{"type": "direction", "direction": d} for d in DIRECTIONS]
+    if decision in (JACK_CHOICE, FIELD_JACK_CHOICE):
+        return [{"type": "choose", "seat": other} for other in choosable(state, seat)]
+    return []
+
+
+def selections(state: State, seat: int) -> list[dict]:
+    hand = sorted(state.hands[seat])
+    moves = []
+    for face_up in combinations(hand, 3):
+        for field in hand:
+            if field not in face_up:
+                moves.append({"type": "select", "face_up": list(face_up), "field": field})
+    return moves
+
+
+def by_rank(state: State, cards) -> dict[int, list[int]]:
+    """Cards grouped by printed rank, each group in id order."""
+    groups: dict[int, list[int]] = {}
+    ranks = state.ranks
+    for card in cards:
+        group = groups.get(ranks[card])
+        if group is None:
+            groups[ranks[card]] = [card]
+        else:
+            group.append(card)
+    for group in groups.values():
+        if len(group) > 1:
+            group.sort()
+    return groups
+
+
+def starts_run(state: State, rank: int) -> bool:
+    """A 4, or a 6 copying a powered 4, may open a run (CS-27, CS-35)."""
+    if state.fields.joker:
+        return False
+    return rank == 4 or (rank == 6 and power_in_force(state, top(state)) == 4)
+
+
+def may_place(state: State, seat: int, rank: int, cards: list[int]) -> bool:
+    """Legal on the pile, and single under a 4-field unless it opens a run (CS-30)."""
+    if not allows(state, rank, len(cards)):
+        return False
+    if len(cards) == 1 or not state.fields.four:
+        return True
+    if not starts_run(state, rank):
+        return False
+    run = Run(4 if rank == 4 else top(state).value, committed=True)
+    return run_possible(state, seat, run, removed=set(cards))
+
+
+def field_change_allowed(state: State, seat: int) -> bool:
+    """At the start of one's own turn, fewer than 3 changes, a source, a hand card and a
+    face-up card not yet horizontal (CS-18 to CS-20)."""
+    return (
+        state.turn.plays == 0
+        and bool(state.source)
+        and state.changes[seat] < 3
+        and bool(state.hands[seat])
+        and any(
+            card is not None and not flat
+            for card, flat in zip(state.face_up[seat], state.horizontal[seat], strict=True)
+        )
+    )
+
+
+def turn_moves(state: State, seat: int) -> list[dict]:
+    moves = []
+    if field_change_allowed(state, seat):
+        burnable = [
+            card
+            for card, flat in zip(state.face_up[seat], state.horizontal[seat], strict=True)
+            if card is not None and not flat
+        ]
+        for new in by_rank(state, state.hands[seat]).values():
+            for old in by_rank(state, burnable).values():
+                moves.append({"type": "field-change", "card": new[0], "burn": old[0]})
+    zone = accessible_zone(state, seat)
+    if zone == FACE_DOWN:
+        moves.extend(blind_moves(state, seat))
+        return moves
+    moves.extend(play_moves(state, seat, zone) or [{"type": "pickup"}])
+    return moves
+
+
+def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
+    """The plays from a known zone (hand or face-up)."""
+    plays = []
+    if zone is None:
+        return plays
+    # Only the 3-field's triples and the 4-field look at how many cards a play has.
+    count_matters = state.fields.three or state.fields.four
+    for rank, cards in by_rank(state, zone_cards(state, seat, zone)).items():
+        if refusal(state, rank) is not None:
+            continue  # more cards of a refused rank are refused too
+        for count in range(1, len(cards) + 1):
+            if count == 1 or not count_matters or may_place(state, seat, rank, cards[:count]):
+                plays.append({"type": "play", "cards": cards[:count]})
+    return plays
+
+
+def blind_moves(state: State, seat: int) -> list[dict]:
+    return [
+        {"type": "play-blind", "slot": slot}
+        for slot in range(SLOTS)
+        if state.face_down[seat][slot] is not None
+    ]
+
+
+def run_moves(state: State, seat: int) -> list[dict]:
+    """The next steps of a 4-run that can still be completed, and ending it when allowed."""
+    run = state.run
+    down = state.fields.reverse
+    moves = []
+    ranks = step_ranks(run, down)
+    zone = accessible_zone(state, seat)
+    if zone == FACE_DOWN and ranks:
+        moves.extend(blind_moves(state, seat))
+    elif zone is not None and ranks:
+        groups = by_rank(state, zone_cards(state, seat, zone))
+        for rank in ranks:
+            cards = groups.get(rank, ())
+            for count in range(1, len(cards) + 1):
+                step = Run(rank, run.committed)
+                step.started = True
+                if run_possible(state, seat, step, removed=set(cards[:count])):
+                    moves.append({"type": "play", "cards": cards[:count]})
+    if may_end(run, down):
+        moves.append({"type": "end-run"})
+    return moves
+
+
+def swap_moves(state: State, seat: int) -> list[dict]:
+    slots = swap_slots(state, seat)
+    hand = [cards[0] for cards in by_rank(state, state.hands[seat]).values()]
+    peeking = state.fields.five and state.options["fivePeek"]
+    if peeking and state.peeked is not None:
+        return [{"type": "swap", "hand": card, "slot": state.peeked} for card in hand] + [
+            {"type": "keep"}
+        ]
+    moves = []
+    for slot in range(SLOTS):
+        if slots[slot] is None:
+            continue
+        if peeking:
+            moves.append({"type": "peek", "slot": slot})
+        else:
+            moves.extend({"type": "swap", "hand": card, "slot": slot} for card in hand)
+    moves.append({"type": "no-swap"})
+    return moves

@@ -1,0 +1,56 @@
+"""Timers on the choices that belong to a player, and what a timeout chooses (CS-69).
+
+The 7 and 7-field directions default to "higher"; the J and J-field to the default next
+player; the 5's swaps to declining (a card already looked at is kept); a face-down card to a
+random slot, drawn from the game's own generator (a run that may end simply ends). Playing
+from the hand or face-up cards has no default, and so no timer.
+"""
+
+from __future__ import annotations
+
+from .ranks import HIGHER
+from .runs import may_end
+from .state import (
+    FIELD_JACK_CHOICE,
+    FIELD_SEVEN_CHOICE,
+    JACK_CHOICE,
+    PLAY,
+    RUN,
+    SEVEN_CHOICE,
+    SLOTS,
+    SWAP,
+    TURN,
+    State,
+)
+from .turn_queue import default_next
+from .zones import FACE_DOWN, accessible_zone
+
+#: Game seconds a player has for a timed choice.
+CHOICE_SECONDS = 30.0
+
+
+def timed(state: State) -> bool:
+    if state.phase != PLAY:
+        return False
+    if state.decision in (TURN, RUN):
+        return accessible_zone(state, state.current) == FACE_DOWN
+    return True
+
+
+def deadline(state: State) -> float | None:
+    return state.since + CHOICE_SECONDS if timed(state) else None
+
+
+def default_action(state: State) -> tuple[int, dict]:
+    """The (seat, action) a timeout applies for the player who is to act."""
+    seat, decision = state.current, state.decision
+    if decision in (SEVEN_CHOICE, FIELD_SEVEN_CHOICE):
+        return seat, {"type": "direction", "direction": HIGHER}
+    if decision in (JACK_CHOICE, FIELD_JACK_CHOICE):
+        return seat, {"type": "choose", "seat": default_next(state, seat)}
+    if decision == SWAP:
+        return seat, {"type": "keep" if state.peeked is not None else "no-swap"}
+    if decision == RUN and may_end(state.run, state.fields.reverse):
+        return seat, {"type": "end-run"}
+    slots = [slot for slot in range(SLOTS) if state.face_down[seat][slot] is not None]
+    return seat, {"type": "play-blind", "slot": state.rng.choice(slots)}

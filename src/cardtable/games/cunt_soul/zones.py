@@ -1,0 +1,87 @@
+"""A player's zones (hand, face-up, face-down), which one he may play from, and drawing.
+
+CS-9 (replenish), CS-10 and CS-12 (access), CS-57 (drawn cards shown under a 6-field), and the
+slots a 5 swaps with (CS-31, CS-32).
+"""
+
+from __future__ import annotations
+
+from ...engine import everyone, only
+from .ranks import card_view
+from .stalemate import note_source
+from .state import State
+
+HAND, FACE_UP, FACE_DOWN = "hand", "face-up", "face-down"
+
+
+def accessible_zone(state: State, seat: int) -> str | None:
+    """The zone the seat plays from now: hand, then (once the source is gone) face-up, then
+    face-down. None when he holds nothing he may play (an empty hand while the source lasts)."""
+    if state.hands[seat]:
+        return HAND
+    if state.source:
+        return None
+    if any(card is not None for card in state.face_up[seat]):
+        return FACE_UP
+    if any(card is not None for card in state.face_down[seat]):
+        return FACE_DOWN
+    return None
+
+
+def zone_cards(state: State, seat: int, zone: str) -> list[int]:
+    if zone == HAND:
+        return state.hands[seat]
+    slots = state.face_up[seat] if zone == FACE_UP else state.face_down[seat]
+    return [card for card in slots if card is not None]
+
+
+def remove_from_zone(state: State, seat: int, zone: str, cards) -> None:
+    if zone == HAND:
+        hand = state.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        return
+    slots = state.face_up[seat] if zone == FACE_UP else state.face_down[seat]
+    for card in cards:
+        slots[slots.index(card)] = None
+
+
+def holds_nothing(state: State, seat: int) -> bool:
+    """No hand, face-up or face-down card left: the seat has finished (CS-23)."""
+    return (
+        not state.hands[seat]
+        and all(card is None for card in state.face_up[seat])
+        and all(card is None for card in state.face_down[seat])
+    )
+
+
+def draw(state: State, seat: int, count: int, events: list, why: str) -> None:
+    """Move up to `count` cards from the source top into the seat's hand.
+
+    The drawer learns each card; the others learn the count, and the card itself when a 6-field
+    turns the source top face up (CS-57).
+    """
+    count = min(count, len(state.source))
+    if count <= 0:
+        return
+    drawn = [state.source.pop() for _ in range(count)]
+    note_source(state)
+    state.hands[seat].extend(drawn)
+    cards = [card_view(state.decks, card) for card in drawn]
+    events.append(only([seat], "drew", seat=seat, cards=cards, why=why))
+    shown = cards if state.fields.six else None
+    events.append(everyone("seat-drew", seat=seat, count=count, cards=shown, why=why))
+
+
+def replenish(state: State, seat: int, events: list) -> None:
+    """Draw up to the hand size in force (CS-9, CS-64); nobody ever discards down."""
+    draw(state, seat, state.fields.hand_size - len(state.hands[seat]), events, "replenish")
+
+
+def swap_slots(state: State, seat: int) -> list[int | None]:
+    """The slots a 5 swaps with: face-up, or face-down under a 5-field (CS-31, CS-32)."""
+    return state.face_down[seat] if state.fields.five else state.face_up[seat]
+
+
+def swap_zone(state: State) -> str:
+    return FACE_DOWN if state.fields.five else FACE_UP
