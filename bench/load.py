@@ -1,0 +1,332 @@
+"""Load benchmark: P bot clients over real WebSockets at T tables of CAH, as fast as the rules
+allow, for S seconds. Prints one line:
+
+load: players=P tables=T actions=N actions_per_s=N p50_ms=N p95_ms=N p99_ms=N errors=N lost=N
+      server_rss_mb=N server_cpu_ms_per_action=N
+
+Latency runs from an action sent to the moment every player at its table has the update it
+caused. The server's CPU time and memory are read from the operating system for the server
+process alone (when it runs on this machine). Usage:
+
+    uv run python bench/load.py --players 1000 --tables 200 --seconds 30
+    uv run python bench/load.py --url http://127.0.0.1:8000 ...   # a running server
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import httpx
+import orjson
+import psutil
+from websockets.asyncio.client import connect
+
+from cardtable.server.patch import apply
+
+
+class Stats:
+    def __init__(self, players_per_table: dict[str, int]):
+        self.players = players_per_table
+        self.measuring = False
+        self.actions = 0
+        self.errors = 0
+        self.lost = 0
+        self.latencies: list[float] = []
+        self.sent_at: dict[tuple[str, int], float] = {}
+        self.received: dict[tuple[str, int], list] = {}
+
+    def delivered(self, code: str, seq: int, now: float) -> None:
+        """One player at `code` has the update of step `seq`."""
+        seen = self.received.setdefault((code, seq), [0, 0.0])
+        seen[0] += 1
+        seen[1] = now
+        self._complete(code, seq)
+
+    def acked(self, code: str, seq: int, sent: float) -> None:
+        if self.measuring:
+            self.actions += 1
+            self.sent_at[(code, seq)] = sent
+        self._complete(code, seq)
+
+    def _complete(self, code: str, seq: int) -> None:
+        seen = self.received.get((code, seq))
+        if seen is None or seen[0] < self.players[code]:
+            return
+        sent = self.sent_at.pop((code, seq), None)
+        if sent is not None:
+            self.latencies.append(seen[1] - sent)
+            del self.received[(code, seq)]
+        elif not self.measuring:
+            del self.received[(code, seq)]
+
+
+def _choose(document: dict, seat: int) -> dict | None:
+    """A legal CAH action for `seat` from what it sees, or None when it is not awaited."""
+    game = document["game"]
+    if game is None:
+        return None
+    public, you = game["public"], game["you"]
+    if seat not in public["waitingFor"]:
+        return None
+    phase = public["phase"]
+    if phase == "submit":
+        return {"type": "submit", "cards": [c["id"] for c in you["hand"][: public["pick"]]]}
+    if phase == "reveal":
+        return {"type": "reveal-next"}
+    if phase == "judge":
+        return {"type": "pick", "answer": 0}
+    if phase in ("vote", "runner-up-vote"):
+        mine = {a["answer"] for a in you["yourAnswers"]}
+        return {"type": "vote", "answer": next(a for a in range(99) if a not in mine)}
+    return None
+
+
+async def player(ws_url: str, code: str, token: str, host: bool, stats: Stats, stop, ready, go):
+    try:
+        await _player(ws_url, code, token, host, stats, stop, ready, go)
+    except BaseException as error:
+        print(f"load: a player failed: {error!r}", file=sys.stderr, flush=True)
+        ready.release()
+        raise
+
+
+async def _player(ws_url: str, code: str, token: str, host: bool, stats: Stats, stop, ready, go):
+    address = f"{ws_url}/ws/{code}"
+    async with connect(address, max_size=2**22, compression=None, open_timeout=120) as socket_:
+        await socket_.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        welcome = orjson.loads(await socket_.recv())
+        document, seq, me = welcome["document"], welcome["seq"], welcome["member"]
+        ready.release()
+        pending: tuple[str, float] | None = None
+        counter = 0
+        my_seat = None
+
+        def find_seat() -> int | None:
+            for member in document["table"]["members"]:
+                if member["id"] == me:
+                    return member["seat"]
+            return None
+
+        async def act(kind: str, action: dict) -> None:
+            nonlocal pending, counter
+            counter += 1
+            pending = (f"{me}-{counter}", time.perf_counter())
+            message = {"type": kind, "id": pending[0], "action": action}
+            await socket_.send(orjson.dumps(message).decode())
+
+        async def decide() -> None:
+            if pending is not None or stop.is_set():
+                return
+            status = document["table"]["status"]
+            if host and status in ("lobby", "ended"):
+                await act("table", {"type": "start"})
+            elif status == "playing" and my_seat is not None:
+                action = _choose(document, my_seat)
+                if action is not None:
+                    await act("play", action)
+
+        await go.wait()
+        await decide()
+        while not stop.is_set() or pending is not None:
+            try:
+                async with asyncio.timeout(5 if stop.is_set() else 30):
+                    raw = await socket_.recv()
+            except TimeoutError:
+                if pending is not None:
+                    stats.lost += 1
+                return
+            now = time.perf_counter()
+            message = orjson.loads(raw)
+            kind = message["type"]
+            if kind == "update":
+                if message["seq"] != seq + 1:
+                    stats.lost += 1
+                seq = message["seq"]
+                document = apply(document, message["patch"])
+                if any(op["path"].startswith("/table") for op in message["patch"]):
+                    my_seat = find_seat()
+                stats.delivered(code, seq, now)
+                if pending is not None and message.get("ack") == pending[0]:
+                    stats.acked(code, seq, pending[1])
+                    pending = None
+            elif kind == "presence":
+                document = apply(document, message["patch"])
+            elif kind == "error" and pending is not None and message.get("id") == pending[0]:
+                stats.errors += 1
+                pending = None
+            await decide()
+
+
+async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str]]]:
+    """Create the tables and join every player; returns (code, tokens) per table."""
+    base, extra = divmod(players, tables)
+    sizes = [base + (t < extra) for t in range(tables)]
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+
+        async def table(index: int, size: int):
+            client = f"load-client-{index}-0"
+            body = {"game": "cah", "name": "P0", "client": client, "options": "online"}
+            host = (await http.post("/api/tables", json=body)).raise_for_status().json()
+            tokens = [host["token"]]
+            for p in range(1, size):
+                body = {"name": f"P{p}", "client": f"load-client-{index}-{p}"}
+                joined = await http.post(f"/api/tables/{host['code']}/join", json=body)
+                tokens.append(joined.raise_for_status().json()["token"])
+            return host["code"], tokens
+
+        return await asyncio.gather(*(table(i, n) for i, n in enumerate(sizes)))
+
+
+async def run(args, url: str, server: psutil.Process | None) -> str:
+    tables = await setup(url, args.players, args.tables)
+    print(f"load: {len(tables)} tables ready, connecting", file=sys.stderr, flush=True)
+    ws_url = url.replace("http", "ws", 1)
+    stats = Stats({code: len(tokens) for code, tokens in tables})
+    stop = asyncio.Event()
+    ready = asyncio.Semaphore(0)
+    go = asyncio.Event()
+    tasks = []
+    for code, tokens in tables:
+        for index, token in enumerate(tokens):
+            tasks.append(
+                asyncio.create_task(player(ws_url, code, token, index == 0, stats, stop, ready, go))
+            )
+            if len(tasks) % 50 == 0:
+                await asyncio.sleep(0.05)
+    for _ in tasks:
+        await ready.acquire()
+    print("load: every player connected, playing", file=sys.stderr, flush=True)
+    go.set()
+    await asyncio.sleep(args.warmup)
+    cpu_before = _cpu(server)
+    started = time.perf_counter()
+    stats.measuring = True
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - started
+    cpu_used = _cpu(server) - cpu_before if server else None
+    stop.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        print(f"load: {len(failures)} clients failed, first: {failures[0]!r}", file=sys.stderr)
+    latencies = sorted(stats.latencies)
+
+    def percentile(p: float) -> float:
+        if not latencies:
+            return float("nan")
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+
+    rss = server.memory_info().rss / 2**20 if server else float("nan")
+    cpu_ms = cpu_used * 1000 / stats.actions if server and stats.actions else float("nan")
+    return (
+        f"load: players={args.players} tables={args.tables} actions={stats.actions} "
+        f"actions_per_s={stats.actions / elapsed:.0f} p50_ms={percentile(0.50):.1f} "
+        f"p95_ms={percentile(0.95):.1f} p99_ms={percentile(0.99):.1f} "
+        f"errors={stats.errors} lost={stats.lost + len(failures)} "
+        f"server_rss_mb={rss:.0f} server_cpu_ms_per_action={cpu_ms:.3f}"
+    )
+
+
+def _cpu(process: psutil.Process | None) -> float:
+    if process is None:
+        return 0.0
+    times = process.cpu_times()
+    return times.user + times.system
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _local_process(url: str) -> psutil.Process | None:
+    """The process listening on `url`'s port, when it is on this machine and visible."""
+    port = urlparse(url).port
+    with contextlib.suppress(psutil.Error):
+        for connection in psutil.net_connections("tcp"):
+            if connection.status == "LISTEN" and connection.laddr.port == port and connection.pid:
+                return psutil.Process(connection.pid)
+    return None
+
+
+def _start_server(args, data_dir: str) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    command = [
+        str(Path(sys.executable).with_name("cardtable")),
+        "serve",
+        "--port",
+        str(port),
+        "--join-rate",
+        "1e9",
+        "--join-burst",
+        "1000000000",
+        "--message-rate",
+        "1000",
+        "--log-level",
+        "warning",
+    ]
+    command += (
+        ["--database-url", args.database_url] if args.database_url else ["--data-dir", data_dir]
+    )
+    process = subprocess.Popen(command, env={**os.environ})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return process, url
+        time.sleep(0.1)
+    process.kill()
+    raise SystemExit("load: the server did not start")
+
+
+def _run_loop(main):
+    """uvloop when installed (it is, with uvicorn[standard]): the client stays lean."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=2, help="seconds before measuring")
+    parser.add_argument("--url", help="a running server; otherwise one is started")
+    parser.add_argument("--database-url", help="for the started server (default: SQLite)")
+    args = parser.parse_args()
+    if args.players < 3 * args.tables:
+        raise SystemExit("load: CAH needs at least 3 players per table")
+    with tempfile.TemporaryDirectory() as data_dir:
+        process = None
+        if args.url:
+            url, server = args.url, _local_process(args.url)
+        else:
+            process, url = _start_server(args, data_dir)
+            server = psutil.Process(process.pid)
+        try:
+            print(_run_loop(run(args, url, server)), flush=True)
+        finally:
+            if process is not None:
+                process.terminate()
+                process.wait(30)
+
+
+if __name__ == "__main__":
+    main()

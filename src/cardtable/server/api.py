@@ -1,0 +1,133 @@
+"""The HTTP API: create and join tables, list and describe them, games, health and metrics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel
+from sqlalchemy import text
+
+from .. import bots, games
+from .errors import TableError
+from .history import public_history
+from .hub import Hub
+from .protocol import CreateTable, Joined, JoinTable
+
+router = APIRouter()
+
+Code = Annotated[str, Path(min_length=1, max_length=16, description="the table's 6-character code")]
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 403, 404, 413, 422, 429, 503)
+}
+
+
+class TableSummary(BaseModel):
+    code: str
+    game: str
+    name: str
+    public: bool
+    locked: bool
+    status: str
+    host_name: str
+    players: int
+    max_players: int
+
+
+class Health(BaseModel):
+    status: str
+    database: str
+    tables: int
+    connections: int
+
+
+def _hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def _summary(row: dict) -> TableSummary:
+    return TableSummary(
+        **{k: v for k, v in row.items() if k in TableSummary.model_fields}, game=row["game_id"]
+    )
+
+
+async def _table(hub: Hub, code: str):
+    live = await hub.get(code)
+    if live is None:
+        raise TableError("not-found", "no table with that code", 404)
+    return live
+
+
+@router.post("/api/tables", status_code=201, responses=ERRORS)
+async def create_table(body: CreateTable, request: Request) -> Joined:
+    """Open a table; the answer holds its code and the host's secret token."""
+    return await _hub(request).create(body)
+
+
+@router.post("/api/tables/{code}/join", responses=ERRORS)
+async def join_table(code: Code, body: JoinTable, request: Request) -> Joined:
+    """Take a seat (or watch, with `spectate`); the answer holds a secret token."""
+    address = request.client.host if request.client else "unknown"
+    return await _hub(request).join(code, body, address)
+
+
+@router.get("/api/tables", responses=ERRORS)
+async def list_tables(request: Request) -> list[TableSummary]:
+    """Public tables waiting for players, most recently active first."""
+    rows = await _hub(request).store.open_tables("lobby", public_only=True, limit=100)
+    return [_summary(row) for row in rows]
+
+
+@router.get("/api/tables/{code}", responses=ERRORS)
+async def table_summary(code: Code, request: Request) -> TableSummary:
+    live = await _table(_hub(request), code)
+    return _summary(live.state.summary())
+
+
+@router.get("/api/tables/{code}/history", responses=ERRORS)
+async def table_history(code: Code, request: Request) -> dict[str, Any]:
+    """Results and every step of the table as the public saw it (see docs/protocol.md)."""
+    hub = _hub(request)
+    live = await _table(hub, code)
+    return public_history(live.code, await hub.store.entries(live.code))
+
+
+@router.get("/api/games")
+async def list_games() -> list[dict[str, Any]]:
+    """Every game with its seats, options, presets and bots."""
+    return [{**games.get(g).describe(), "bots": list(bots.names(g))} for g in games.ids()]
+
+
+@router.get("/api/health", responses=ERRORS)
+async def health(request: Request) -> Health:
+    hub = _hub(request)
+    try:
+        async with hub.store.engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+    except Exception as error:
+        raise TableError("unavailable", "the database does not answer", 503) from error
+    return Health(
+        status="ok",
+        database=hub.store.engine.dialect.name,
+        tables=len(hub.tables),
+        connections=hub.metrics.connections,
+    )
+
+
+@router.get("/metrics", response_class=PlainTextResponse)
+async def metrics(request: Request) -> str:
+    """Prometheus text format: tables, connections, actions, latencies."""
+    hub = _hub(request)
+    return hub.metrics.render(await hub.store.table_counts(), len(hub.tables))

@@ -1,0 +1,208 @@
+"""The tables one server process holds: creating, joining and loading them, and the bus.
+
+A table is loaded on first use by replaying its log; tables with a game running are loaded
+at start so their timers and bots carry on after a restart. Steps stored here are published
+on the bus; steps other processes published are applied to the local copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+
+import orjson
+
+from .. import games
+from ..bus import Bus
+from ..engine import IllegalAction
+from ..store import Entry, Store
+from .errors import TableError
+from .live import LiveTable
+from .metrics import Metrics
+from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
+from .protocol import CreateTable, Joined, JoinTable
+from .ratelimit import KeyedLimiter
+from .settings import Settings
+from .table import TableState
+from .tokens import (
+    new_code,
+    new_token,
+    normalise_code,
+    password_hash,
+    password_matches,
+    token_hash,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Hub:
+    def __init__(self, settings: Settings, store: Store, bus: Bus):
+        self.settings = settings
+        self.store = store
+        self.bus = bus
+        self.node = secrets.token_hex(8)
+        self.metrics = Metrics()
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Task] = {}
+        self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)
+
+    # -- loading ------------------------------------------------------------------------------
+
+    async def get(self, code: str) -> LiveTable | None:
+        """The live table `code` (any spelling a person may type), or None."""
+        canonical = normalise_code(code)
+        if canonical is None:
+            return None
+        live = self.tables.get(canonical)
+        if live is not None:
+            return live
+        loading = self._loading.get(canonical)
+        if loading is None:
+            loading = self._loading[canonical] = asyncio.create_task(self._load(canonical))
+            loading.add_done_callback(lambda _: self._loading.pop(canonical, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, code: str) -> LiveTable | None:
+        entries = await self.store.entries(code)
+        if not entries:
+            return None
+        return self._hold(TableState.replay(code, entries))
+
+    def _hold(self, state: TableState) -> LiveTable:
+        live = self.tables[state.code] = LiveTable(self, state)
+        self.bus.subscribe(state.code, self.node, lambda message: self._on_bus(live, message))
+        live._schedule()
+        return live
+
+    def forget(self, live: LiveTable) -> None:
+        """Drop a table from memory (its next use reloads it from the log)."""
+        if self.tables.get(live.code) is live:
+            del self.tables[live.code]
+            self.bus.unsubscribe(live.code, self.node)
+        live.close()
+
+    async def resume(self) -> int:
+        """Load every table with a game running; returns how many."""
+        rows = await self.store.open_tables("playing")
+        for row in rows:
+            try:
+                await self.get(row["code"])
+            except Exception:
+                log.exception("table %s could not be resumed", row["code"])
+        return len(rows)
+
+    async def close(self) -> None:
+        for live in list(self.tables.values()):
+            self.forget(live)
+
+    # -- the bus ------------------------------------------------------------------------------
+
+    async def publish(self, code: str, entries: list[Entry]) -> None:
+        await self._publish(code, {"entries": [list(entry) for entry in entries]})
+
+    async def publish_presence(self, live: LiveTable) -> None:
+        online = sorted(m for m, n in live.local_online.items() if n)
+        await self._publish(live.code, {"presence": online})
+
+    async def _publish(self, code: str, message: dict) -> None:
+        await self.bus.publish(code, self.node, self.node.encode() + b"\n" + orjson.dumps(message))
+
+    def _on_bus(self, live: LiveTable, message: bytes | None) -> None:
+        if message is None:
+            self._spawn(live.catch_up())
+            return
+        node, _, body = message.partition(b"\n")
+        data = orjson.loads(body)
+        if "entries" in data:
+            self._spawn(live.receive_remote([Entry(*e) for e in data["entries"]]))
+        elif "presence" in data:
+            live.set_remote_online(node.decode(), set(data["presence"]))
+
+    def _spawn(self, work) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        task.add_done_callback(_log_failure)
+
+    # -- creating and joining -----------------------------------------------------------------
+
+    async def create(self, body: CreateTable) -> Joined:
+        try:
+            game = games.get(body.game)
+        except KeyError:
+            raise TableError(
+                "unknown-game", f"no game {body.game!r}; games: {', '.join(games.ids())}"
+            ) from None
+        try:
+            options = game.options(body.options)
+        except ValueError as error:
+            raise TableError("bad-options", str(error)) from None
+        name = clean_text(body.name, MAX_NAME, "name")
+        table_name = clean_text(body.table_name or f"{name}'s table", MAX_TABLE_NAME, "table-name")
+        token = new_token()
+        wall = time.time()
+        action = {
+            "type": "create",
+            "game": game.id,
+            "options": options,
+            "name": table_name,
+            "public": body.public,
+            "password": await _hash_password(body.password),
+            "created": wall,
+            "host": {"name": name, "token": token_hash(token), "client": token_hash(body.client)},
+        }
+        first = Entry(1, "lobby", None, orjson.loads(orjson.dumps(action)), 0.0, wall)
+        for _ in range(20):
+            code = new_code()
+            state = TableState.create(code, first)
+            if await self.store.create_table(state.summary(), first):
+                self.metrics.actions["lobby"] += 1
+                self._hold(state)
+                return Joined(code=code, member=0, token=token, spectate=False)
+        raise TableError("unavailable", "no free table code found; try again", 503)
+
+    async def join(self, code: str, body: JoinTable, address: str) -> Joined:
+        if not self.joins.take(address):
+            raise TableError("rate-limited", "too many join attempts; wait a little", 429)
+        live = await self.get(code)
+        if live is None:
+            raise TableError("not-found", "no table with that code", 404)
+        stored = live.state.password
+        if stored is not None and not (
+            body.password and await asyncio.to_thread(password_matches, body.password, stored)
+        ):
+            raise TableError("wrong-password", "the password is wrong", 403)
+        token = new_token()
+        action = {
+            "type": "join",
+            "name": body.name,
+            "token": token_hash(token),
+            "client": token_hash(body.client),
+            "spectate": body.spectate,
+            "team_with": body.team_with,
+        }
+        await live.act("lobby", None, action)
+        member = live.state.member_by_token(token_hash(token))
+        return Joined(code=live.code, member=member.id, token=token, spectate=body.spectate)
+
+    async def table_action(self, live: LiveTable, member: int, action: dict) -> dict:
+        """A lobby action from `member`, with what only the server may fill in."""
+        action = {**action, "by": member}
+        if action["type"] == "start":
+            action["seed"] = secrets.randbits(62)
+        if action["type"] == "settings" and "password" in action:
+            action["password"] = await _hash_password(action["password"])
+        return action
+
+
+async def _hash_password(password: str | None) -> str | None:
+    if not password:
+        return None
+    return await asyncio.to_thread(password_hash, password)
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    error = None if task.cancelled() else task.exception()
+    if error is not None and not isinstance(error, TableError | IllegalAction):
+        log.error("bus message failed", exc_info=error)

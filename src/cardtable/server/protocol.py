@@ -1,0 +1,168 @@
+"""The wire format: pydantic models for every message a client sends, and its version.
+
+Outgoing messages are plain dicts encoded with orjson; their shapes are documented with JSON
+Schemas in docs/protocol.md. Every model forbids unknown fields.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
+from pydantic import ValidationError as ValidationError
+
+from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME
+
+PROTOCOL_VERSION = 1
+
+#: Largest WebSocket message or HTTP body the server reads, in bytes.
+MAX_MESSAGE_BYTES = 16 * 1024
+
+ClientId = Annotated[str, Field(min_length=1, max_length=64)] | StrictInt
+Token = Annotated[str, Field(min_length=1, max_length=128)]
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME * 4)]
+Password = Annotated[str, Field(max_length=128)]
+ClientKey = Annotated[str, Field(min_length=8, max_length=128)]
+ActionBody = Annotated[dict[str, Any], Field(max_length=64)]
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- lobby (table) actions ------------------------------------------------------------------
+
+
+class Start(Message):
+    """Start the game, or a rematch once it ended (host)."""
+
+    type: Literal["start"]
+
+
+class Settings(Message):
+    """Change the table between games (host). Omitted fields stay as they are."""
+
+    type: Literal["settings"]
+    options: dict[str, Any] | str | None = None
+    name: Annotated[str, Field(max_length=MAX_TABLE_NAME * 4)] | None = None
+    public: StrictBool | None = None
+    password: Password | None = Field(None, description="'' removes the password")
+    away_after: StrictInt | None = None
+
+
+class Kick(Message):
+    type: Literal["kick"]
+    member: StrictInt
+    ban: StrictBool = False
+
+
+class AddBot(Message):
+    type: Literal["add-bot"]
+    bot: Annotated[str, Field(max_length=64)] = "random"
+
+
+class Leave(Message):
+    type: Literal["leave"]
+
+
+class TransferHost(Message):
+    type: Literal["transfer-host"]
+    member: StrictInt
+
+
+class Chat(Message):
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT * 4)]
+
+
+class Back(Message):
+    """Clear your seat's away mark."""
+
+    type: Literal["back"]
+
+
+class HostAction(Message):
+    """A table action the game offers the host (e.g. ending the game)."""
+
+    type: Literal["host-action"]
+    action: ActionBody
+
+
+TableAction = Annotated[
+    Start | Settings | Kick | AddBot | Leave | TransferHost | Chat | Back | HostAction,
+    Field(discriminator="type"),
+]
+
+
+# -- WebSocket messages ---------------------------------------------------------------------
+
+
+class Hello(Message):
+    type: Literal["hello"]
+    token: Token
+    protocol: StrictInt = PROTOCOL_VERSION
+
+
+class Play(Message):
+    """A game action for your seat."""
+
+    type: Literal["play"]
+    id: ClientId
+    action: ActionBody
+
+
+class Table(Message):
+    """A lobby or table action."""
+
+    type: Literal["table"]
+    id: ClientId
+    action: TableAction
+
+
+class Resync(Message):
+    type: Literal["resync"]
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(
+    Annotated[Hello | Play | Table | Resync | Ping, Field(discriminator="type")]
+)
+
+
+def parse_client_message(raw: str | bytes) -> Hello | Play | Table | Resync | Ping:
+    """Decode and validate one WebSocket message; raises ValueError or ValidationError."""
+    return ClientMessage.validate_python(orjson.loads(raw))
+
+
+# -- HTTP bodies ----------------------------------------------------------------------------
+
+
+class CreateTable(Message):
+    game: Annotated[str, Field(min_length=1, max_length=64)]
+    options: dict[str, Any] | Annotated[str, Field(max_length=64)] | None = Field(
+        None, description="a preset name, or an object of option overrides with optional 'preset'"
+    )
+    name: Name = Field(description="the host's name")
+    table_name: Annotated[str, Field(max_length=MAX_TABLE_NAME * 4)] | None = None
+    password: Password | None = None
+    public: StrictBool = True
+    client: ClientKey = Field(description="a random id the client keeps, for bans")
+
+
+class JoinTable(Message):
+    name: Name
+    password: Password | None = None
+    spectate: StrictBool = False
+    team_with: StrictInt | None = Field(None, description="share this member's seat (teams)")
+    client: ClientKey
+
+
+class Joined(Message):
+    code: str
+    member: int
+    token: str = Field(description="secret: say hello with it on /ws/{code}")
+    spectate: bool

@@ -1,0 +1,26 @@
+"""How a server instance is configured: where it stores, how it fans out, and its limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """`database_url`: sqlite:///path or postgresql://...; `bus_url`: None (in-process) or
+    redis://...; the rest are limits and delays, with defaults fit for the open internet."""
+
+    database_url: str
+    bus_url: str | None = None
+    #: SQLite only: wait for the disk on every commit (survives power loss, not only a kill).
+    sqlite_fsync: bool = False
+    #: Seconds a bot waits before it moves, so people can follow.
+    bot_delay: float = 1.0
+    #: Join attempts per client address: sustained per second, and burst.
+    join_rate: float = 0.5
+    join_burst: int = 20
+    #: WebSocket messages per connection: sustained per second, and burst.
+    message_rate: float = 20.0
+    message_burst: int = 60
+    #: Seconds a new WebSocket has to say hello.
+    hello_timeout: float = 10.0

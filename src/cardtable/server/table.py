@@ -1,0 +1,506 @@
+"""A table's state and its reducer: the lobby (members, host, settings, bans) around one game.
+
+`TableState.apply(entry)` is the only way a table changes, and it is deterministic: replaying a
+table's log rebuilds it exactly, timers and away marks included. Nothing here does I/O or reads
+a clock; the caller supplies each entry's game time. An entry the rules refuse raises
+TableError or IllegalAction and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import bots, games
+from ..engine import Event, IllegalAction, everyone
+from ..store import Entry
+from . import gamehooks
+from .errors import TableError
+from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME, clean_text, name_key
+
+CHAT_KEPT = 50
+DEFAULT_AWAY_AFTER = 2
+AWAY_AFTER_RANGE = (1, 20)
+
+
+@dataclass
+class Member:
+    """Someone at the table: a player (human or bot) or a spectator. `id` is the join order."""
+
+    id: int
+    name: str
+    role: str
+    token: str | None = None
+    client: str | None = None
+    bot: str | None = None
+    left: bool = False
+    #: The member whose seat this one shares (team games), else None.
+    team: int | None = None
+
+    @property
+    def player(self) -> bool:
+        return self.role == "player" and not self.left
+
+
+@dataclass
+class SeatStatus:
+    """A game seat: who holds it, and how many deadlines in a row it has missed."""
+
+    members: list[int]
+    missed: int = 0
+    away: bool = False
+    gone: bool = False
+
+
+@dataclass
+class TableState:
+    """Everything a table knows, rebuilt from its log."""
+
+    code: str
+    game_id: str
+    name: str
+    public: bool
+    password: str | None
+    options: dict[str, Any]
+    created_wall: float
+    away_after: int = DEFAULT_AWAY_AFTER
+    members: dict[int, Member] = field(default_factory=dict)
+    host: int | None = None
+    banned: set[str] = field(default_factory=set)
+    status: str = "lobby"
+    game_state: Any = None
+    game_number: int = 0
+    seats: list[SeatStatus] = field(default_factory=list)
+    results: list[dict] = field(default_factory=list)
+    chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    seq: int = 0
+    clock: float = 0.0
+    #: Whether the last entry applied changed `document()`.
+    document_changed: bool = True
+
+    # -- building -----------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, code: str, first: Entry) -> TableState:
+        """The table that a log's first entry (a `create` action) describes."""
+        action = first.action
+        game = games.get(action["game"])
+        table = cls(
+            code=code,
+            game_id=game.id,
+            name=action["name"],
+            public=action["public"],
+            password=action.get("password"),
+            options=game.options(action["options"]),
+            created_wall=action["created"],
+            away_after=action.get("away_after", DEFAULT_AWAY_AFTER),
+        )
+        table.members[0] = Member(0, action["host"]["name"], "player", **_secrets(action["host"]))
+        table.host = 0
+        table.seq = first.seq
+        table.clock = first.game_time
+        return table
+
+    @classmethod
+    def replay(cls, code: str, entries: list[Entry]) -> TableState:
+        table = cls.create(code, entries[0])
+        for entry in entries[1:]:
+            table.apply(entry)
+        return table
+
+    @property
+    def game(self):
+        return games.get(self.game_id)
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def present(self) -> list[Member]:
+        return [m for m in self.members.values() if not m.left]
+
+    def players(self) -> list[Member]:
+        return [m for m in self.members.values() if m.player]
+
+    def lobby_seats(self) -> list[list[int]]:
+        """The seats a game started now would have: each player, with its partners."""
+        players = self.players()
+        return [
+            [m.id] + [p.id for p in players if p.team == m.id] for m in players if m.team is None
+        ]
+
+    def member_by_token(self, token_hash: str) -> Member | None:
+        for member in self.members.values():
+            if member.token == token_hash and not member.left:
+                return member
+        return None
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The game seat `member_id` plays, or None (spectator, lobby, or no game)."""
+        if self.game_state is None:
+            return None
+        for seat, status in enumerate(self.seats):
+            if member_id in status.members:
+                return seat
+        return None
+
+    def seat_range(self) -> tuple[int, int]:
+        return self.game.seat_range(self.options)
+
+    def robot_seats(self) -> dict[int, str]:
+        """Seats the server plays: bots, and seats whose people all left (autopilot)."""
+        robots = {}
+        for seat, status in enumerate(self.seats):
+            bot = next((self.members[m].bot for m in status.members if self.members[m].bot), None)
+            if bot or status.gone:
+                robots[seat] = bot or "random"
+        return robots
+
+    def away_seats(self) -> set[int]:
+        return {seat for seat, status in enumerate(self.seats) if status.away}
+
+    def summary(self) -> dict[str, Any]:
+        """The columns of the store's `tables` row."""
+        host = self.members.get(self.host) if self.host is not None else None
+        return {
+            "code": self.code,
+            "game_id": self.game_id,
+            "name": self.name,
+            "public": self.public,
+            "locked": self.password is not None,
+            "status": self.status,
+            "host_name": host.name if host else "",
+            "players": len(self.lobby_seats()),
+            "max_players": self.seat_range()[1],
+        }
+
+    def document(self, online: set[int]) -> dict[str, Any]:
+        """The table as every member and spectator sees it (no secrets)."""
+        deadline = None
+        if self.game_state is not None and self.status == "playing":
+            due = self.game.deadline(self.game_state)
+            deadline = None if due is None else self.created_wall + due
+        seat_of = {m: seat for seat, status in enumerate(self.seats) for m in status.members}
+        return {
+            "code": self.code,
+            "name": self.name,
+            "game": self.game_id,
+            "status": self.status,
+            "public": self.public,
+            "password": self.password is not None,
+            "host": self.host,
+            "options": self._options_json(),
+            "away_after": self.away_after,
+            "game_number": self.game_number,
+            "members": [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "role": m.role,
+                    "bot": m.bot,
+                    "team": m.team,
+                    "seat": seat_of.get(m.id) if self.game_state is not None else None,
+                    "online": m.bot is not None or m.id in online,
+                }
+                for m in self.present()
+            ],
+            "seats": [{"members": s.members, "away": s.away, "gone": s.gone} for s in self.seats],
+            "deadline": deadline,
+            "results": list(self.results),
+            "chat": list(self.chat),
+        }
+
+    def _options_json(self) -> dict:
+        if getattr(self, "_options_cache", (None,))[0] is not self.options:
+            self._options_cache = (self.options, _jsonable(self.options))
+        return self._options_cache[1]
+
+    # -- the reducer --------------------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> list[Event]:
+        """Apply the next entry of the log and return the events it caused."""
+        if entry.seq != self.seq + 1:
+            raise ValueError(f"table {self.code}: entry {entry.seq} after {self.seq}")
+        now = max(self.clock, entry.game_time)
+        before = self._document_inputs() if entry.kind == "game" else None
+        if entry.kind == "lobby":
+            handler = LOBBY_ACTIONS.get(entry.action.get("type"))
+            if handler is None:
+                raise TableError("bad-action", "no such table action")
+            events = handler(self, entry.action, now)
+        elif entry.kind == "game":
+            events = self._play(entry.seat, entry.action, now)
+        elif entry.kind == "timeout":
+            events = self._timeout(entry.action, now)
+        else:
+            raise ValueError(f"unknown log entry kind {entry.kind!r}")
+        self.seq = entry.seq
+        self.clock = now
+        self.document_changed = before is None or before != self._document_inputs()
+        return events
+
+    def _document_inputs(self) -> tuple:
+        """What a game action may change in `document()`: most change none of it."""
+        deadline = None
+        if self.game_state is not None and self.status == "playing":
+            deadline = self.game.deadline(self.game_state)
+        return self.status, deadline, [(s.away, s.gone) for s in self.seats]
+
+    def _play(self, seat: int | None, action: dict, now: float) -> list[Event]:
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        events = self.game.apply(self.game_state, seat, action, now)
+        if seat is not None:
+            self.seats[seat].missed = 0
+            self.seats[seat].away = False
+        return events + self._check_end()
+
+    def _timeout(self, action: dict, now: float) -> list[Event]:
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        game = self.game
+        trial = game.clone(self.game_state)
+        late = game.to_act(trial)
+        events = []
+        for seat, step in action["actions"]:
+            events += game.apply(trial, seat, step, now)
+        self.game_state = trial
+        for seat in late:
+            status = self.seats[seat]
+            status.missed += 1
+            if status.missed >= self.away_after and not status.away:
+                status.away = True
+                events.append(everyone("seat-away", seat=seat))
+        return events + self._check_end()
+
+    def _check_end(self) -> list[Event]:
+        result = self.game.result(self.game_state)
+        if result is None or self.status != "playing":
+            return []
+        self.status = "ended"
+        self.results.append({"game_number": self.game_number, **result.to_json()})
+        return [everyone("table-game-over", game_number=self.game_number)]
+
+    # -- lobby actions ------------------------------------------------------------------------
+
+    def _actor(self, action: dict) -> Member:
+        member = self.members.get(action.get("by"))
+        if member is None or member.left:
+            raise TableError("not-a-member", "you are not at this table")
+        return member
+
+    def _host_actor(self, action: dict) -> Member:
+        member = self._actor(action)
+        if member.id != self.host:
+            raise TableError("not-host", "only the host may do that")
+        return member
+
+    def _target(self, action: dict) -> Member:
+        member = self.members.get(action.get("member"))
+        if member is None or member.left:
+            raise TableError("unknown-member", "no such member at this table")
+        return member
+
+    def _check_name_free(self, name: str) -> None:
+        key = name_key(name)
+        if any(name_key(m.name) == key for m in self.present()):
+            raise TableError("name-taken", "someone at this table already has that name", 409)
+
+    def _check_room(self) -> None:
+        if len(self.lobby_seats()) >= self.seat_range()[1]:
+            raise TableError("table-full", "every seat at this table is taken", 409)
+
+    def _join(self, action: dict, now: float) -> list[Event]:
+        if action.get("token") in self.banned or action.get("client") in self.banned:
+            raise TableError("banned", "the host has banned you from this table", 403)
+        name = clean_text(action["name"], MAX_NAME, "name")
+        self._check_name_free(name)
+        role = "spectator" if action.get("spectate") else "player"
+        member = Member(len(self.members), name, role, **_secrets(action))
+        events: list[Event] = []
+        if action.get("team_with") is not None:
+            member.team = self._check_partner(action["team_with"], role)
+        elif role == "player":
+            if self.status == "playing":
+                events = self._late_join(member, now)
+            else:
+                self._check_room()
+        self.members[member.id] = member
+        if self.host is None and role == "player":
+            self.host = member.id
+        return [everyone("player-joined", member=member.id, name=name, role=role), *events]
+
+    def _check_partner(self, partner_id: int, role: str) -> int:
+        if role != "player" or self.status == "playing":
+            raise TableError("bad-team", "partners join as players before the game starts")
+        partner = self.members.get(partner_id)
+        if partner is None or not partner.player or partner.bot or partner.team is not None:
+            raise TableError("bad-team", "team up with a human player who holds their own seat")
+        capacity = gamehooks.seat_capacity(self.game, self.options)
+        if 1 + sum(1 for m in self.players() if m.team == partner.id) >= capacity:
+            raise TableError(
+                "team-full", f"a seat holds at most {capacity} people in this game", 409
+            )
+        return partner.id
+
+    def _late_join(self, member: Member, now: float) -> list[Event]:
+        join = gamehooks.join_action(self.game, self.game_state)
+        if join is None:
+            raise TableError(
+                "game-running", "this game does not take new players once started", 409
+            )
+        events = self.game.apply(self.game_state, None, join, now)
+        self.seats.append(SeatStatus([member.id]))
+        return events
+
+    def _leave(self, action: dict, now: float) -> list[Event]:
+        member = self._actor(action)
+        return [everyone("player-left", member=member.id), *self._remove(member, now)]
+
+    def _kick(self, action: dict, now: float) -> list[Event]:
+        host = self._host_actor(action)
+        target = self._target(action)
+        if target.id == host.id:
+            raise TableError("bad-target", "the host cannot kick themselves; leave instead")
+        events = self._remove(target, now)
+        if action.get("ban"):
+            self.banned.update(s for s in (target.token, target.client) if s)
+        return [everyone("player-kicked", member=target.id, ban=bool(action.get("ban"))), *events]
+
+    def _remove(self, member: Member, now: float) -> list[Event]:
+        events: list[Event] = []
+        seat = self.seat_of(member.id)
+        if seat is not None and self.status == "playing":
+            status = self.seats[seat]
+            if all(self.members[m].left for m in status.members if m != member.id):
+                leave = gamehooks.leave_action(self.game, self.game_state, seat)
+                if leave is not None:
+                    events += self.game.apply(self.game_state, None, leave, now)
+                    events += self._check_end()
+                status.gone = True
+        member.left = True
+        partners = [m for m in self.players() if m.team == member.id]
+        for partner in partners:
+            partner.team = partners[0].id if partner is not partners[0] else None
+        if member.id == self.host:
+            humans = [m for m in self.players() if m.bot is None]
+            self.host = humans[0].id if humans else None
+            events.append(everyone("host-changed", member=self.host))
+        return events
+
+    def _settings(self, action: dict, now: float) -> list[Event]:
+        self._host_actor(action)
+        if self.status == "playing":
+            raise TableError("game-running", "settings change between games only", 409)
+        options = self.options
+        if action.get("options") is not None:
+            try:
+                options = self.game.options(action["options"])
+            except ValueError as error:
+                raise TableError("bad-options", str(error)) from None
+        name = self.name
+        if action.get("name") is not None:
+            name = clean_text(action["name"], MAX_TABLE_NAME, "table-name")
+        away_after = action.get("away_after", self.away_after)
+        if not AWAY_AFTER_RANGE[0] <= away_after <= AWAY_AFTER_RANGE[1]:
+            raise TableError("bad-settings", "away_after must be between 1 and 20")
+        self.options, self.name, self.away_after = options, name, away_after
+        if action.get("public") is not None:
+            self.public = action["public"]
+        if "password" in action:
+            self.password = action["password"]
+        return [everyone("settings-changed")]
+
+    def _start(self, action: dict, now: float) -> list[Event]:
+        self._host_actor(action)
+        if self.status == "playing":
+            raise TableError("game-running", "a game is already running", 409)
+        seats = self.lobby_seats()
+        low, high = self.seat_range()
+        if not low <= len(seats) <= high:
+            raise TableError("seat-count", f"this game needs {low} to {high} players")
+        try:
+            state = self.game.new(self.options, seats=len(seats), seed=action["seed"], now=now)
+        except ValueError as error:
+            raise TableError("bad-options", str(error)) from None
+        self.game_state = state
+        self.seats = [SeatStatus(members) for members in seats]
+        self.status = "playing"
+        self.game_number += 1
+        return [everyone("game-started", game_number=self.game_number, seats=seats)]
+
+    def _add_bot(self, action: dict, now: float) -> list[Event]:
+        self._host_actor(action)
+        if self.status == "playing":
+            raise TableError("game-running", "bots join between games", 409)
+        bot = action.get("bot", "random")
+        if bot not in bots.names(self.game_id):
+            raise TableError(
+                "unknown-bot", f"bots for this game: {', '.join(bots.names(self.game_id))}"
+            )
+        self._check_room()
+        number = 1
+        while any(name_key(m.name) == f"bot {number}" for m in self.present()):
+            number += 1
+        member = Member(len(self.members), f"Bot {number}", "player", bot=bot)
+        self.members[member.id] = member
+        return [everyone("player-joined", member=member.id, name=member.name, role="player")]
+
+    def _transfer_host(self, action: dict, now: float) -> list[Event]:
+        self._host_actor(action)
+        target = self._target(action)
+        if not target.player or target.bot:
+            raise TableError("bad-target", "the host must be a human player")
+        self.host = target.id
+        return [everyone("host-changed", member=target.id)]
+
+    def _chat(self, action: dict, now: float) -> list[Event]:
+        member = self._actor(action)
+        text = clean_text(action["text"], MAX_CHAT, "chat", multiline=True)
+        line = {"member": member.id, "name": member.name, "text": text, "seq": self.seq + 1}
+        self.chat.append(line)
+        return [everyone("chat", **line)]
+
+    def _back(self, action: dict, now: float) -> list[Event]:
+        member = self._actor(action)
+        seat = self.seat_of(member.id)
+        if seat is None or not self.seats[seat].away:
+            raise TableError("not-away", "you are not marked away")
+        self.seats[seat].away = False
+        self.seats[seat].missed = 0
+        return [everyone("seat-back", seat=seat)]
+
+    def _game_table_action(self, action: dict, now: float) -> list[Event]:
+        self._host_actor(action)
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        step = action["action"]
+        if step.get("type") not in gamehooks.host_actions(self.game):
+            raise IllegalAction("not-a-host-action", "the host cannot do that in this game")
+        events = self.game.apply(self.game_state, None, step, now)
+        return events + self._check_end()
+
+
+LOBBY_ACTIONS = {
+    "join": TableState._join,
+    "leave": TableState._leave,
+    "kick": TableState._kick,
+    "settings": TableState._settings,
+    "start": TableState._start,
+    "add-bot": TableState._add_bot,
+    "transfer-host": TableState._transfer_host,
+    "chat": TableState._chat,
+    "back": TableState._back,
+    "host-action": TableState._game_table_action,
+}
+
+
+def _secrets(action: dict) -> dict:
+    return {"token": action.get("token"), "client": action.get("client")}
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value

@@ -1,0 +1,190 @@
+"""The system of record: creates tables, appends their log entries durably, reads them back.
+
+Appends that arrive together are written in one transaction (one fsync for many actions);
+each caller still learns on its own whether its step was stored or taken by another writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+from sqlalchemy import event, func, select
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from .entries import Entry
+from .migrate import migrate
+from .schema import log, tables
+from .writers import LOG_COLUMNS, DuplicateStep, PostgresWriter, SqliteWriter
+
+
+class Conflict(Exception):
+    """The step is already in the log: another writer stored it first."""
+
+
+def database_url(url: str) -> str:
+    """The SQLAlchemy async URL for a `postgresql://` or `sqlite:///` URL."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix) :]
+    if url.startswith("sqlite:///"):
+        return "sqlite+aiosqlite:///" + url[len("sqlite:///") :]
+    if url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite:///")):
+        return url
+    raise ValueError(f"unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _row(code: str, entry: Entry) -> dict[str, Any]:
+    return dict(zip(LOG_COLUMNS, _values(code, entry), strict=True))
+
+
+def _values(code: str, entry: Entry) -> tuple:
+    action = orjson.dumps(entry.action).decode()
+    return (code, entry.seq, entry.kind, entry.seat, action, entry.game_time, entry.wall_time)
+
+
+@dataclass(slots=True)
+class _Append:
+    code: str
+    entries: list[Entry]
+    summary: dict[str, Any] | None
+    done: asyncio.Future
+
+
+class Store:
+    """Tables and their logs in one database. Open with `await Store.open(url)`."""
+
+    def __init__(self, engine: AsyncEngine, writer: SqliteWriter | PostgresWriter):
+        self.engine = engine
+        self._writer_db = writer
+        self._pending: list[_Append] = []
+        self._writer: asyncio.Task | None = None
+
+    @classmethod
+    async def open(cls, url: str, sqlite_fsync: bool = False) -> Store:
+        """Connect to `url` (see `database_url`) and create or migrate the schema.
+
+        SQLite runs in WAL mode. By default a commit is durable once written to the WAL
+        (synchronous=NORMAL): it survives the server being killed, not the machine losing
+        power. `sqlite_fsync` makes every commit wait for the disk (synchronous=FULL).
+        """
+        engine = create_async_engine(database_url(url))
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        await migrate(engine)
+        if engine.dialect.name == "sqlite":
+            return cls(engine, SqliteWriter(engine.url.database, sqlite_fsync))
+        return cls(engine, PostgresWriter(engine))
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.shield(self._writer)
+        await self._writer_db.close()
+        await self.engine.dispose()
+
+    # -- writing ------------------------------------------------------------------------------
+
+    async def create_table(self, summary: dict[str, Any], first: Entry) -> bool:
+        """Insert a table with its first log entry; False when its code is already taken."""
+        now = time.time()
+        row = {**summary, "created_at": now, "updated_at": now}
+        return await self._writer_db.create(row, _values(summary["code"], first))
+
+    async def append(
+        self, code: str, entries: list[Entry], summary: dict[str, Any] | None = None
+    ) -> None:
+        """Store `entries` (consecutive steps of table `code`) and optionally update its summary
+        columns, atomically. Returns once durable; raises Conflict if a step was taken."""
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append(_Append(code, entries, summary, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._write(batch)
+            except DuplicateStep:
+                for item in batch:
+                    await self._write_alone(item)
+            except Exception as error:  # the database is down: every caller hears it
+                for item in batch:
+                    _settle(item.done, error)
+            else:
+                for item in batch:
+                    _settle(item.done, None)
+
+    async def _write_alone(self, item: _Append) -> None:
+        try:
+            await self._write([item])
+        except DuplicateStep:
+            _settle(item.done, Conflict(f"table {item.code}: step {item.entries[0].seq} taken"))
+        except Exception as error:
+            _settle(item.done, error)
+        else:
+            _settle(item.done, None)
+
+    async def _write(self, batch: list[_Append]) -> None:
+        rows = [_values(item.code, entry) for item in batch for entry in item.entries]
+        summaries = [(item.code, item.summary) for item in batch if item.summary]
+        await self._writer_db.write(rows, summaries, time.time())
+
+    # -- reading ------------------------------------------------------------------------------
+
+    async def entries(self, code: str, after: int = 0) -> list[Entry]:
+        """The log of table `code` from step `after + 1` on, in order."""
+        query = (
+            select(
+                log.c.seq, log.c.kind, log.c.seat, log.c.action, log.c.game_time, log.c.wall_time
+            )
+            .where(log.c.table_code == code, log.c.seq > after)
+            .order_by(log.c.seq)
+        )
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [
+            Entry(seq, kind, seat, orjson.loads(action), game_time, wall_time)
+            for seq, kind, seat, action, game_time, wall_time in rows
+        ]
+
+    async def summary(self, code: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(select(tables).where(tables.c.code == code))).first()
+        return None if row is None else dict(row._mapping)
+
+    async def open_tables(self, status: str, public_only: bool = False, limit: int = 1000):
+        """Summaries of tables in `status`, newest first."""
+        query = select(tables).where(tables.c.status == status)
+        if public_only:
+            query = query.where(tables.c.public.is_(True))
+        query = query.order_by(tables.c.updated_at.desc()).limit(limit)
+        async with self.engine.connect() as connection:
+            return [dict(row._mapping) for row in (await connection.execute(query)).all()]
+
+    async def table_counts(self) -> dict[str, int]:
+        """How many tables are in each status."""
+        query = select(tables.c.status, func.count()).group_by(tables.c.status)
+        async with self.engine.connect() as connection:
+            return dict((await connection.execute(query)).all())
+
+
+def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

@@ -1,0 +1,56 @@
+"""Fixtures for services some tests need: PostgreSQL and Redis on this machine.
+
+A test whose service is missing skips with the reason; with CI=true it fails instead, because
+CI must run every test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+
+import pytest
+
+POSTGRES_DSN = os.environ.get("CARDTABLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
+REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def missing_service(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: tests must not skip)")
+    pytest.skip(reason)
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    connection = await asyncpg.connect(f"{POSTGRES_DSN}/postgres", timeout=5)
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+@pytest.fixture
+def postgres_url():
+    """The URL of a new, empty PostgreSQL database, dropped after the test."""
+    name = f"cardtable_test_{secrets.token_hex(6)}"
+    try:
+        asyncio.run(_admin(f"CREATE DATABASE {name}"))
+    except Exception as error:
+        missing_service(f"PostgreSQL is not available at {POSTGRES_DSN}: {error}")
+    yield f"{POSTGRES_DSN}/{name}"
+    asyncio.run(_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+@pytest.fixture
+def redis_url():
+    """The URL of the Redis server, after checking that it answers."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_timeout=3).ping()
+    except Exception as error:
+        missing_service(f"Redis is not available at {REDIS_URL}: {error}")
+    return REDIS_URL

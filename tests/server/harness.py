@@ -1,0 +1,169 @@
+"""Test harness: a real server on a free port in a background thread, and a WebSocket client
+that applies updates to its document and checks the sequence numbers, as a browser would."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import httpx
+import orjson
+import uvicorn
+from websockets.sync.client import connect
+
+from cardtable.server import Settings, create_app
+from cardtable.server.patch import apply
+
+CLIENT_KEY = "test-client-0001"
+
+
+def settings_for(database_url: str, **overrides) -> Settings:
+    """Settings for tests: bots move at once, joins are not rate-limited."""
+    values = {"bot_delay": 0.0, "join_rate": 1000.0, "join_burst": 1000}
+    return Settings(database_url=database_url, **{**values, **overrides})
+
+
+class RunningServer:
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.app = create_app(settings)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=64 * 1024,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> RunningServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(20)
+
+    @property
+    def hub(self):
+        return self.app.state.hub
+
+    def create(self, game="tiny", name="Ann", client=CLIENT_KEY, **body) -> dict:
+        answer = self.http.post(
+            "/api/tables", json={"game": game, "name": name, "client": client, **body}
+        )
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def join(self, code, name, client=CLIENT_KEY, expect=200, **body) -> dict:
+        answer = self.http.post(
+            f"/api/tables/{code}/join", json={"name": name, "client": client, **body}
+        )
+        assert answer.status_code == expect, answer.text
+        return answer.json()
+
+    def client(self, code: str, token: str) -> Client:
+        return Client(f"{self.ws_url}/ws/{code}", token)
+
+
+class Client:
+    """One tab: says hello, keeps the document up to date, checks every sequence number."""
+
+    def __init__(self, url: str, token: str):
+        self.socket = connect(url, open_timeout=10, max_size=2**22, legacy=True)
+        self.send({"type": "hello", "token": token})
+        welcome = self.recv_raw()
+        assert welcome["type"] == "welcome", welcome
+        self.member = welcome["member"]
+        self.seq = welcome["seq"]
+        self.document = welcome["document"]
+        self.events: list[dict] = []
+        self.messages: list[dict] = []
+        self._ids = 0
+
+    def close(self) -> None:
+        self.socket.close()
+
+    def send(self, message: Any) -> None:
+        self.socket.send(
+            message if isinstance(message, str | bytes) else orjson.dumps(message).decode()
+        )
+
+    def recv_raw(self, timeout: float = 10) -> dict:
+        return orjson.loads(self.socket.recv(timeout=timeout))
+
+    def recv(self, timeout: float = 10) -> dict:
+        """The next message, applied to the document."""
+        message = self.recv_raw(timeout)
+        self.messages.append(message)
+        kind = message["type"]
+        if kind == "update":
+            assert message["seq"] == self.seq + 1, (message["seq"], self.seq)
+            self.seq = message["seq"]
+            self.document = apply(self.document, message["patch"])
+            self.events.extend(message["events"])
+        elif kind == "presence":
+            assert message["seq"] == self.seq
+            self.document = apply(self.document, message["patch"])
+        elif kind == "welcome":
+            self.seq = message["seq"]
+            self.document = message["document"]
+        return message
+
+    def next_id(self) -> str:
+        self._ids += 1
+        return f"c{self._ids}"
+
+    def request(self, message: dict, timeout: float = 10) -> dict:
+        """Send an action and read until its ack (an update) or its error; return that."""
+        message = {**message, "id": self.next_id()}
+        self.send(message)
+        deadline = time.monotonic() + timeout
+        while True:
+            answer = self.recv(max(0.01, deadline - time.monotonic()))
+            if answer.get("ack") == message["id"] or (
+                answer["type"] == "error" and answer.get("id") == message["id"]
+            ):
+                return answer
+
+    def play(self, action: dict) -> dict:
+        return self.request({"type": "play", "action": action})
+
+    def table(self, action: dict) -> dict:
+        return self.request({"type": "table", "action": action})
+
+    def until(self, condition, timeout: float = 10) -> None:
+        """Read messages until `condition(self)` holds."""
+        deadline = time.monotonic() + timeout
+        while not condition(self):
+            self.recv(max(0.01, deadline - time.monotonic()))
+
+    def drain(self, quiet: float = 0.2) -> None:
+        """Read until nothing arrives for `quiet` seconds."""
+        try:
+            while True:
+                self.recv(quiet)
+        except TimeoutError:
+            pass
+
+    @property
+    def table_doc(self) -> dict:
+        return self.document["table"]
+
+    @property
+    def game(self) -> dict | None:
+        return self.document["game"]

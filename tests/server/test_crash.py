@@ -1,0 +1,199 @@
+"""Kill the server with SIGKILL in the middle of busy games, start it again: every acknowledged
+action is in the log, every table resumes, and the clients reconnect and play on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import orjson
+import pytest
+import websockets
+
+from cardtable.server.patch import apply
+
+HERE = Path(__file__).parent
+TABLES = 4
+PLAYERS = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _start(args: list[str], port: int) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(HERE / "serve_tiny.py"),
+            "serve",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+            "--join-rate",
+            "1000",
+            "--join-burst",
+            "1000",
+            "--log-level",
+            "warning",
+            *args,
+        ],
+        env=env,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError("the server exited at start")
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def _play(url: str, code: str, token: str, acks: list, stop: asyncio.Event) -> dict:
+    """Pick whenever it is our turn and record every ack, until the socket dies or `stop`."""
+    async with websockets.connect(f"{url}/ws/{code}") as socket_:
+        await socket_.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        welcome = orjson.loads(await socket_.recv())
+        document, seq = welcome["document"], welcome["seq"]
+        pending, count = None, 0
+        try:
+            while not stop.is_set():
+                if pending is None and document["game"]["you"]["pick"] is None:
+                    count += 1
+                    pending = f"a{count}"
+                    action = {"type": "pick", "n": 1 + count % 3}
+                    message = {"type": "play", "id": pending, "action": action}
+                    await socket_.send(orjson.dumps(message).decode())
+                try:
+                    message = orjson.loads(await asyncio.wait_for(socket_.recv(), 0.5))
+                except TimeoutError:
+                    continue
+                if message["type"] == "update":
+                    assert message["seq"] == seq + 1
+                    seq = message["seq"]
+                    document = apply(document, message["patch"])
+                    if message.get("ack") == pending:
+                        acks.append((code, seq))
+                        pending = None
+                elif message["type"] == "error" and message["id"] == pending:
+                    pending = None
+        except websockets.ConnectionClosed:
+            pass
+        return {"seq": seq, "welcome_seq": welcome["seq"]}
+
+
+def _tables(url: str) -> list[tuple[str, list[str]]]:
+    tables = []
+    with httpx.Client(base_url=url, timeout=10) as http:
+        for t in range(TABLES):
+            host = http.post(
+                "/api/tables",
+                json={
+                    "game": "tiny",
+                    "name": "P0",
+                    "client": f"crash-client-{t}-0",
+                    "options": {"target": 10**6},
+                },
+            ).json()
+            tokens = [host["token"]]
+            for p in range(1, PLAYERS):
+                tokens.append(
+                    http.post(
+                        f"/api/tables/{host['code']}/join",
+                        json={"name": f"P{p}", "client": f"crash-client-{t}-{p}"},
+                    ).json()["token"]
+                )
+            tables.append((host["code"], tokens))
+    return tables
+
+
+async def _start_games(ws_url: str, tables) -> None:
+    for code, tokens in tables:
+        async with websockets.connect(f"{ws_url}/ws/{code}") as host:
+            await host.send(orjson.dumps({"type": "hello", "token": tokens[0]}).decode())
+            await host.recv()
+            start = {"type": "table", "id": "s", "action": {"type": "start"}}
+            await host.send(orjson.dumps(start).decode())
+            while orjson.loads(await host.recv()).get("ack") != "s":
+                pass
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_sigkill_loses_no_acknowledged_action(backend, tmp_path, request):
+    args = ["--data-dir", str(tmp_path)]
+    if backend == "postgresql":
+        args = ["--database-url", request.getfixturevalue("postgres_url")]
+    port = _free_port()
+    url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    server = _start(args, port)
+    try:
+        tables = _tables(url)
+        asyncio.run(_start_games(ws_url, tables))
+        acks: list[tuple[str, int]] = []
+
+        async def busy_then_kill():
+            stop = asyncio.Event()
+            players = [
+                asyncio.create_task(_play(ws_url, code, token, acks, stop))
+                for code, tokens in tables
+                for token in tokens
+            ]
+            await asyncio.sleep(2.0)
+            server.send_signal(signal.SIGKILL)
+            await asyncio.gather(*players)
+
+        asyncio.run(busy_then_kill())
+        server.wait(10)
+        assert len(acks) > 50, "the games were not busy"
+
+        server = _start(args, port)
+        with httpx.Client(base_url=url, timeout=30) as http:
+            logs = {
+                code: {s["seq"] for s in http.get(f"/api/tables/{code}/history").json()["steps"]}
+                for code, _ in tables
+            }
+        lost = [(code, seq) for code, seq in acks if seq not in logs[code]]
+        assert not lost, f"acknowledged but lost: {lost}"
+
+        async def play_on():
+            stop = asyncio.Event()
+            after: list[list] = [[] for _ in range(TABLES * PLAYERS)]
+            players = [
+                asyncio.create_task(_play(ws_url, code, token, after[i], stop))
+                for i, (code, token) in enumerate(
+                    (code, token) for code, tokens in tables for token in tokens
+                )
+            ]
+            while not all(len(acked) >= 2 for acked in after):
+                await asyncio.sleep(0.05)
+            stop.set()
+            return await asyncio.gather(*players)
+
+        resumed = asyncio.run(asyncio.wait_for(play_on(), 60))
+        last_acked = {}
+        for code, seq in acks:
+            last_acked[code] = max(seq, last_acked.get(code, 0))
+        for (code, _), result in zip(
+            [(c, t) for c, ts in tables for t in ts], resumed, strict=True
+        ):
+            assert result["welcome_seq"] >= last_acked.get(code, 0)
+            assert result["seq"] > result["welcome_seq"]
+    finally:
+        server.kill()
+        server.wait(10)
