@@ -147,6 +147,29 @@ class Game:
         """The (seat, action) pairs a timeout applies, in order; [] when nothing is waiting."""
         return []
 
+    # -- what a game tells the table that hosts it --------------------------------------------
+
+    #: Types of table actions (seat None) the host may send, e.g. ending the game.
+    host_actions: frozenset[str] = frozenset()
+
+    def seat_capacity(self, options: dict[str, Any]) -> int:
+        """How many people may share one seat (Team CAH: 2)."""
+        return 1
+
+    def join_action(self, state) -> dict | None:
+        """The table action that adds a seat to a running game, or None: no late join now."""
+        return None
+
+    def leave_action(self, state, seat: int) -> dict | None:
+        """The table action applied when everyone holding `seat` has left, or None: the table
+        then plays the seat itself."""
+        return None
+
+    def skip_action(self, state, seat: int) -> dict | None:
+        """The table action that stops waiting for an away `seat` at once, or None: the
+        game's own timeout skips it when the deadline comes."""
+        return None
+
     # -- hooks a game implements --------------------------------------------------------------
 
     def setup(self, options: dict[str, Any], seats: int, rng: Rng, now: float):

@@ -22,7 +22,6 @@ import orjson
 from .. import bots
 from ..engine import Event, IllegalAction, Rng
 from ..store import Conflict, Entry
-from . import gamehooks
 from .connection import CLOSE_REMOVED, Connection
 from .errors import TableError
 from .patch import diff
@@ -336,7 +335,7 @@ class LiveTable:
             self._timer = loop.call_later(delay, self._spawn, self._timeout, deadline)
 
     def _skip(self, seat: int) -> dict | None:
-        return gamehooks.skip_action(self.state.game, self.state.game_state, seat)
+        return self.state.game.skip_action(self.state.game_state, seat)
 
     def _spawn(self, work: Callable, *args) -> None:
         task = asyncio.get_running_loop().create_task(self._guarded(work, *args))

@@ -15,7 +15,6 @@ from typing import Any
 from .. import bots, games
 from ..engine import Event, IllegalAction, everyone
 from ..store import Entry
-from . import gamehooks
 from .errors import TableError
 from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME, clean_text, name_key
 
@@ -335,7 +334,7 @@ class TableState:
         partner = self.members.get(partner_id)
         if partner is None or not partner.player or partner.bot or partner.team is not None:
             raise TableError("bad-team", "team up with a human player who holds their own seat")
-        capacity = gamehooks.seat_capacity(self.game, self.options)
+        capacity = self.game.seat_capacity(self.options)
         if 1 + sum(1 for m in self.players() if m.team == partner.id) >= capacity:
             raise TableError(
                 "team-full", f"a seat holds at most {capacity} people in this game", 409
@@ -343,7 +342,7 @@ class TableState:
         return partner.id
 
     def _late_join(self, member: Member, now: float) -> list[Event]:
-        join = gamehooks.join_action(self.game, self.game_state)
+        join = self.game.join_action(self.game_state)
         if join is None:
             raise TableError(
                 "game-running", "this game does not take new players once started", 409
@@ -372,7 +371,7 @@ class TableState:
         if seat is not None and self.status == "playing":
             status = self.seats[seat]
             if all(self.members[m].left for m in status.members if m != member.id):
-                leave = gamehooks.leave_action(self.game, self.game_state, seat)
+                leave = self.game.leave_action(self.game_state, seat)
                 if leave is not None:
                     events += self.game.apply(self.game_state, None, leave, now)
                     events += self._check_end()
@@ -474,7 +473,7 @@ class TableState:
         if self.status != "playing":
             raise TableError("no-game", "no game is running at this table")
         step = action["action"]
-        if step.get("type") not in gamehooks.host_actions(self.game):
+        if step.get("type") not in self.game.host_actions:
             raise IllegalAction("not-a-host-action", "the host cannot do that in this game")
         events = self.game.apply(self.game_state, None, step, now)
         return events + self._check_end()

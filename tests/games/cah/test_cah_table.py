@@ -124,3 +124,22 @@ def test_wrong_party_or_bad_table_actions_change_nothing(seat, action, code):
         GAME.apply(state, seat, action, now=5.0)
     assert refused.value.code == code
     assert pickle.dumps(state) == before
+
+
+def test_k24_k25_the_table_hooks_name_the_join_and_leave_actions():
+    """What the server asks the game: late join only when allowed (K24); a leaving seat goes
+    through leave-seat, so a leaving Czar voids the round (K25); Team CAH seats hold two."""
+    closed = new({"allowLateJoin": False})
+    assert GAME.join_action(closed) is None
+    state = new({"allowLateJoin": True})
+    join = GAME.join_action(state)
+    assert join == {"type": "join-seat"}
+    GAME.apply(state, None, join)
+    assert GAME.seat_count(state) == 5
+    czar = state.czar
+    black = state.black
+    GAME.apply(state, None, GAME.leave_action(state, czar))
+    assert state.czar != czar and state.black != black
+    assert GAME.host_actions == {"end-game"}
+    assert GAME.seat_capacity(GAME.options({"teams": True})) == 2
+    assert GAME.seat_capacity(GAME.options("online")) == 1

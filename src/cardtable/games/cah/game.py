@@ -105,6 +105,19 @@ class CahGame(Game):
             end_game(state, "time-limit", events)
         return events
 
+    host_actions = frozenset({"end-game"})
+
+    def seat_capacity(self, options: dict) -> int:
+        return 2 if options["teams"] else 1  # Team CAH: two people share a seat
+
+    def join_action(self, state: CahState) -> dict | None:
+        if state.rules.allow_late_join and state.result is None:
+            return {"type": "join-seat"}  # K24
+        return None
+
+    def leave_action(self, state: CahState, seat: int) -> dict | None:
+        return {"type": "leave-seat", "seat": seat}  # K25 when the seat is the Czar's
+
     def deadline(self, state: CahState) -> float | None:
         return table.deadline(state)
 
