@@ -1,0 +1,142 @@
+"""What each seat may know (CSH-23): hands private, hand sizes public, Archives public with
+canceled cards face down and their faces hidden, the deck count public, the discard pile public,
+the deck order and the Election's place secret.
+
+Cards whose face a viewer sees are `{"id", "card"}` (the card type's id); a face-down card is
+`{"id", "down": true}`. Secret: the deck, bottom to top, where the top cards a seat has seen
+(O3, CSH-23) are shown to that seat instead; and the faces of canceled cards, by id.
+"""
+
+from __future__ import annotations
+
+from . import archive, draft, moves
+from .state import CHOICE, DRAFT, NOBODY, Frame, State, face
+
+
+def _maybe(seat: int) -> int | None:
+    return None if seat == NOBODY else seat
+
+
+def _archive_card(state: State, card: int, counts: dict[str, int]) -> dict:
+    if state.down[card]:
+        return {"id": card, "down": True}
+    out = {**face(state, card), "vp": archive.card_vp(state, card, counts)}
+    if state.tokens[card]:
+        out["tokens"] = state.tokens[card]
+    return out
+
+
+def _frame(frame: Frame) -> dict:
+    return {
+        "player": frame.player,
+        "cards": [{"id": c} for c in frame.cards],
+        "reaction": frame.reaction or None,
+        "resolving": frame.started,
+        "canceled": frame.canceled,
+        "negated": frame.negated,
+        "target": _maybe(frame.target),
+    }
+
+
+def _choice(state: State) -> dict | None:
+    if state.phase != CHOICE:
+        return None
+    choice = state.choice
+    effect = choice.effect
+    out = {"seat": choice.seat, "purpose": choice.purpose, "effect": effect.op}
+    if effect.op == "modify-vp":
+        out["vp"] = effect.n
+    if choice.purpose in ("target", "next", "slot"):
+        out["options"] = list(choice.options)
+    if choice.purpose == "slot":
+        out["card"] = face(state, effect.card)
+    return out
+
+
+def public(state: State) -> dict:
+    counts = archive.face_up_counts(state)
+    totals = archive.totals(state)
+    out = {
+        "phase": state.phase,
+        "waiting": moves.waiting(state),
+        "turn": state.turn,
+        "start": _maybe(state.start),
+        "current": _maybe(state.current),
+        "actions": state.actions,
+        "directorships": list(state.directorships),
+        "deck": len(state.deck),
+        "discard": [face(state, c) for c in state.discard],
+        "election": (
+            {"drawn": True, "by": state.drawer, "card": face(state, state.election)}
+            if state.election_drawn
+            else {"drawn": False}
+        ),
+        "hands": [len(hand) for hand in state.hands],
+        "archives": [
+            {
+                "capacity": archive.capacity(state, seat),
+                "total": totals[seat],
+                "stacks": [[_archive_card(state, c, counts) for c in stack] for stack in stacks],
+            }
+            for seat, stacks in enumerate(state.archives)
+        ],
+        "stack": [_frame(frame) for frame in state.stack],
+        "choice": _choice(state),
+        "coming": {
+            "extra_turns": list(state.extra_turns),
+            "skips": list(state.skips),
+            "lost_actions": list(state.lose),
+            "next": _maybe(state.next_seat),
+        },
+    }
+    if state.phase == DRAFT:
+        out["available"] = draft.available(state)
+    return out
+
+
+def seen_top(state: State, seat: int) -> int:
+    """How many top cards of the deck `seat` sees: O3's owner, while choosing and after."""
+    choice = state.choice
+    if state.phase == CHOICE and choice.purpose == "order" and choice.seat == seat:
+        return len(choice.options[0])
+    return state.peek[seat]
+
+
+def _choice_cards(state: State) -> list[dict]:
+    """The cards a chooser picks from; a hand looked at (P5) is shown to the chooser only."""
+    choice = state.choice
+    if choice.purpose == "order":
+        return [face(state, c) for c in choice.options[0]]
+    return [{"id": c, "down": True} if state.down[c] else face(state, c) for c in choice.options]
+
+
+def private(state: State, seat: int) -> dict:
+    seen = seen_top(state, seat)
+    out = {
+        "hand": [face(state, c) for c in state.hands[seat]],
+        "top": [face(state, c) for c in state.deck[len(state.deck) - seen :][::-1]],
+    }
+    choice = state.choice
+    if state.phase == CHOICE and choice.seat == seat and choice.purpose in ("card", "order"):
+        out["options"] = _choice_cards(state)
+    return out
+
+
+def secret(state: State) -> dict:
+    seen = {s: seen_top(state, s) for s in range(state.seats)}
+    deck = []
+    depth = len(state.deck)
+    for position, card in enumerate(state.deck):
+        from_top = depth - position
+        seer = next((s for s, k in seen.items() if k >= from_top), None)
+        deck.append({"seen_by": seer} if seer is not None else face(state, card))
+    return {
+        "deck": deck,
+        "face_down": {
+            str(c): state.type_of[c].id
+            for stacks in state.archives
+            for stack in stacks
+            for c in stack
+            if state.down[c]
+        },
+    }
