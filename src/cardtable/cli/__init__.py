@@ -1,6 +1,7 @@
 """The `cardtable` command: each module in this package adds one subcommand.
 
-A subcommand module defines `add_parser(subparsers)`, which sets `func` on its parser.
+A subcommand module defines `add_parser(subparsers)`, which sets `func` on its parser; modules
+whose names start with `_` hold shared pieces.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if module.name.startswith("_"):
+            continue
         importlib.import_module(f"{__name__}.{module.name}").add_parser(subparsers)
     return parser
 

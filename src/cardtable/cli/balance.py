@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from ..sim import balance
+from ._common import add_game_arguments, bot_names, game_options
 
 
 def add_parser(subparsers) -> None:
@@ -21,12 +21,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--players", type=int, default=4, help="seats (default 4)")
     parser.add_argument("--games", type=int, default=5000, help="how many games (default 5000)")
     parser.add_argument("--bots", default="heuristic", help="bot per seat, comma-separated")
-    parser.add_argument(
-        "--directorships",
-        default=None,
-        help="comma-separated, one per seat, fixed (default: drawn at random)",
-    )
-    parser.add_argument("--options", default=None, help="JSON object of option overrides")
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--out", type=Path, default=Path("report"), help="output directory")
@@ -36,19 +31,8 @@ def add_parser(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.players < 2 or args.workers < 1:
         raise ValueError("--games and --workers must be at least 1, --players at least 2")
-    options = {"draft": "random"}
-    if args.options:
-        extra = json.loads(args.options)
-        if not isinstance(extra, dict):
-            raise ValueError("--options must be a JSON object")
-        options.update(extra)
-    if args.directorships:
-        options["directorships"] = [d.strip() for d in args.directorships.split(",")]
-    bot_names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    if len(bot_names) == 1:
-        bot_names *= args.players
-    if len(bot_names) != args.players:
-        raise ValueError(f"--bots names {len(bot_names)} bots for {args.players} seats")
+    options = game_options({"draft": "random"}, args.options, args.directorships)
+    bots = bot_names(args.bots, args.players)
     console = Console()
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task("csh balance", total=args.games)
@@ -56,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             args.players,
             args.games,
             options,
-            bot_names,
+            bots,
             args.seed,
             args.workers,
             progress=lambda n: bar.advance(task, n),

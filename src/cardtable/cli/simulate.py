@@ -13,6 +13,7 @@ from rich.table import Table
 
 from .. import bots, games
 from ..sim import play_game
+from ._common import add_game_arguments, bot_names, game_options
 
 
 def add_parser(subparsers) -> None:
@@ -21,23 +22,20 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--players", type=int, help="seats (default: the game's minimum)")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--preset", default="default", help="a preset of the game")
-    parser.add_argument("--options", default=None, help="JSON object of option overrides")
+    add_game_arguments(parser)
     parser.add_argument("--bots", default="random", help="bot per seat, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
 
-def simulate(game_id, players, count, options, bot_names, seed, progress=None) -> dict:
+def simulate(game_id, players, count, options, bot_spec, seed, progress=None) -> dict:
     """Play `count` games; return the summary with keys of `cardtable simulate --json`."""
     game = games.get(game_id)
     resolved = game.options(options)
     players = players or game.seat_range(resolved)[0]
-    if len(bot_names) == 1:
-        bot_names = bot_names * players
-    if len(bot_names) != players:
-        raise ValueError(f"--bots names {len(bot_names)} bots for {players} seats")
-    players_bots = [bots.get(name, game_id) for name in bot_names]
+    names = bot_names(bot_spec, players)
+    players_bots = [bots.get(name, game_id) for name in names]
     wins = [0] * players
     reasons: Counter[str] = Counter()
     steps = decisions = 0
@@ -57,7 +55,7 @@ def simulate(game_id, players, count, options, bot_names, seed, progress=None) -
         "game": game_id,
         "preset": resolved["preset"],
         "players": players,
-        "bots": bot_names,
+        "bots": names,
         "games": count,
         "wins": [w / count for w in wins] if count else wins,
         "mean_steps": steps / count if count else 0.0,
@@ -69,22 +67,21 @@ def simulate(game_id, players, count, options, bot_names, seed, progress=None) -
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    options = {"preset": args.preset}
-    if args.options:
-        extra = json.loads(args.options)
-        if not isinstance(extra, dict):
-            raise ValueError("--options must be a JSON object")
-        options.update(extra)
-    bot_names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    options = game_options({"preset": args.preset}, args.options, args.directorships)
     if args.json:
-        summary = simulate(args.game, args.players, args.games, options, bot_names, args.seed)
+        summary = simulate(args.game, args.players, args.games, options, args.bots, args.seed)
         print(json.dumps(summary))
         return 0
     console = Console()
     with Progress(console=console, transient=True) as bar:
         task = bar.add_task(f"{args.game}", total=args.games)
         summary = simulate(
-            args.game, args.players, args.games, options, bot_names, args.seed,
+            args.game,
+            args.players,
+            args.games,
+            options,
+            args.bots,
+            args.seed,
             progress=lambda: bar.advance(task),
         )
     table = Table(title=f"{summary['game']} ({summary['preset']}), {summary['games']} games")

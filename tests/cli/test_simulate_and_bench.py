@@ -1,0 +1,87 @@
+"""`cardtable simulate` and `cardtable bench engine` through the command line."""
+
+import json
+
+import pytest
+
+from cardtable.cli import main
+
+
+def run_json(capsys, *argv) -> dict:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_json_summary_has_the_documented_keys(capsys):
+    summary = run_json(
+        capsys,
+        "simulate",
+        "cah",
+        "--players",
+        "4",
+        "--games",
+        "6",
+        "--preset",
+        "digipen",
+        "--seed",
+        "3",
+        "--json",
+    )
+    assert {"games", "wins", "mean_steps", "end_reasons", "decisions_per_s"} <= set(summary)
+    assert summary["games"] == 6 and len(summary["wins"]) == 4
+    assert sum(summary["end_reasons"].values()) == 6
+    assert sum(summary["wins"]) > 0 and summary["mean_steps"] > 0
+
+
+def test_simulate_is_reproducible_from_its_seed(capsys):
+    argv = ("simulate", "russian-bank", "--games", "2", "--seed", "5", "--json")
+    first, second = run_json(capsys, *argv), run_json(capsys, *argv)
+    assert first["wins"] == second["wins"] and first["mean_steps"] == second["mean_steps"]
+
+
+def test_simulate_fixes_csh_directorships(capsys):
+    from cardtable import games
+
+    names = next(o for o in games.get("csh").option_set.options if o.name == "directorships")
+    fixed = ",".join(names.choices[:3])
+    summary = run_json(
+        capsys,
+        "simulate",
+        "csh",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--directorships",
+        fixed,
+        "--json",
+    )
+    assert summary["games"] == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "no-such-game", "--json"],
+        ["simulate", "cah", "--preset", "nope", "--json"],
+        ["simulate", "cah", "--players", "4", "--bots", "random,random", "--json"],
+        ["simulate", "cah", "--options", "[1]", "--json"],
+        ["simulate", "cah", "--games", "0"],
+        ["simulate", "cah", "--bots", "nobody", "--json"],
+    ],
+)
+def test_simulate_refuses_bad_arguments_with_exit_2(argv, capsys):
+    assert main(argv) == 2
+    assert "cardtable simulate:" in capsys.readouterr().err
+
+
+def test_bench_engine_prints_one_line_per_preset(capsys):
+    assert main(["bench", "engine", "--game", "cah", "--seconds", "0.05"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    from cardtable import games
+
+    assert len(lines) == len(games.get("cah").presets)
+    for line in lines:
+        assert line.startswith("engine: game=cah preset=")
+        fields = dict(part.split("=") for part in line.split()[1:])
+        assert int(fields["decisions_per_s"]) > 0 and int(fields["clones_per_s"]) > 0
