@@ -28,9 +28,10 @@ def game_options(base: dict, options_json: str | None, directorships: str | None
     return options
 
 
-def bot_names(spec: str, players: int) -> list[str]:
-    """One bot name per seat from a comma-separated list; a single name fills every seat."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
+def bot_names(spec: str | list[str], players: int) -> list[str]:
+    """One bot name per seat from a list or a comma-separated string; one name fills every seat."""
+    names = [name.strip() for name in (spec.split(",") if isinstance(spec, str) else spec)]
+    names = [name for name in names if name]
     if len(names) == 1:
         names *= players
     if len(names) != players:
