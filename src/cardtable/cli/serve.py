@@ -9,6 +9,7 @@ from pathlib import Path
 import platformdirs
 
 from ..server import Settings, create_app
+from ..web import mount
 
 log = logging.getLogger("cardtable.serve")
 
@@ -68,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = settings_from(args)
     app = create_app(settings)
+    mount(app)
     where = settings.database_url.split("@")[-1]
     log.info("cardtable serving on http://%s:%d (data: %s)", args.host, args.port, where)
     uvicorn.run(

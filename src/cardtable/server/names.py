@@ -10,7 +10,7 @@ import unicodedata
 
 from .errors import TableError
 
-MAX_NAME = 24
+MAX_NAME = 32
 MAX_TABLE_NAME = 48
 MAX_CHAT = 500
 

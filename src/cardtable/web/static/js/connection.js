@@ -1,0 +1,186 @@
+// connection.js: one live link to a table over the WebSocket protocol. It says hello with
+// the seat's token, keeps the document ({table, game}) current by applying each update's
+// patch in sequence, asks for a resync on any gap, and reconnects by itself after a reload,
+// a lost network or a server restart. Listeners get "change" (with the new events), "status"
+// and "closed" (the seat is gone: kicked, or the table no longer exists).
+
+import { applyPatch } from "./patch.js";
+
+const PROTOCOL = 1;
+const FATAL = new Map([
+  [4003, "removed"],
+  [4401, "unauthorized"],
+  [4404, "not-found"],
+]);
+const PING_EVERY = 25000;
+const RETRY_DELAYS = [300, 1000, 2000, 4000, 8000];
+
+export class TableConnection extends EventTarget {
+  constructor(code, token) {
+    super();
+    this.code = code;
+    this.token = token;
+    this.document = null;
+    this.seq = 0;
+    this.member = null;
+    this.role = null;
+    this.status = "connecting";
+    this.pending = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.socket = null;
+    this.stopped = false;
+    this.onOnline = () => this.reconnectNow();
+    window.addEventListener("online", this.onOnline);
+    document.addEventListener("visibilitychange", this.onOnline);
+  }
+
+  start() {
+    this.open();
+    return this;
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener("online", this.onOnline);
+    document.removeEventListener("visibilitychange", this.onOnline);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.socket) this.socket.close(1000);
+    this.failPending("closed", "You left the table.");
+  }
+
+  /** Send a game action for your seat; resolves when the server has stored it. */
+  play(action) {
+    return this.request("play", action);
+  }
+
+  /** Send a table action (start, chat, settings, add-bot, ...). */
+  table(action) {
+    return this.request("table", action);
+  }
+
+  request(type, action) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || this.status !== "open") {
+      return Promise.reject({ code: "disconnected", message: "Not connected: reconnecting…" });
+    }
+    const id = `c${this.nextId++}`;
+    this.socket.send(JSON.stringify({ type, id, action }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  // -- the socket ---------------------------------------------------------------------------
+
+  open() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.socket = socket;
+    this.setStatus(this.document ? "reconnecting" : "connecting");
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", token: this.token, protocol: PROTOCOL }));
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket === this.socket) this.receive(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket === this.socket) this.closed(event.code);
+    });
+  }
+
+  closed(code) {
+    clearInterval(this.pingTimer);
+    this.failPending("disconnected", "The connection dropped before the server answered.");
+    if (this.stopped) return;
+    if (FATAL.has(code)) {
+      this.stopped = true;
+      this.setStatus("closed");
+      this.dispatchEvent(new CustomEvent("closed", { detail: { reason: FATAL.get(code) } }));
+      return;
+    }
+    this.setStatus("reconnecting");
+    const delay = RETRY_DELAYS[Math.min(this.attempt, RETRY_DELAYS.length - 1)];
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped || document.visibilityState === "hidden") return;
+    if (!this.socket || this.socket.readyState === WebSocket.CLOSED) this.open();
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "welcome":
+        this.document = message.document;
+        this.seq = message.seq;
+        this.member = message.member;
+        this.role = message.role;
+        this.attempt = 0;
+        this.setStatus("open");
+        clearInterval(this.pingTimer);
+        this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+        this.changed([], true);
+        break;
+      case "update":
+        if (message.seq !== this.seq + 1) {
+          this.resync();
+          break;
+        }
+        this.seq = message.seq;
+        this.document = applyPatch(this.document, message.patch);
+        this.changed(message.events);
+        if (message.ack !== undefined) this.settle(message.ack, true, message);
+        break;
+      case "presence":
+        if (message.seq !== this.seq) {
+          this.resync();
+          break;
+        }
+        this.document = applyPatch(this.document, message.patch);
+        this.changed([]);
+        break;
+      case "error":
+        if (message.id !== null && message.id !== undefined && this.pending.has(message.id)) {
+          this.settle(message.id, false, message);
+        } else {
+          this.dispatchEvent(new CustomEvent("servererror", { detail: message }));
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  resync() {
+    this.send({ type: "resync" });
+  }
+
+  settle(id, ok, message) {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    if (ok) waiting.resolve(message);
+    else waiting.reject({ code: message.code, message: message.message });
+  }
+
+  failPending(code, message) {
+    for (const waiting of this.pending.values()) waiting.reject({ code, message });
+    this.pending.clear();
+  }
+
+  changed(events, welcome = false) {
+    this.dispatchEvent(new CustomEvent("change", { detail: { events, welcome } }));
+  }
+
+  setStatus(status) {
+    if (this.status === status) return;
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: { status } }));
+  }
+}

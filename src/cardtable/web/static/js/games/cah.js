@@ -1,0 +1,597 @@
+// games/cah.js: the Cards Against Humanity table. It draws the black card (always in view),
+// the anonymous answers (revealed one by one and each read with the black card), your hand as
+// a card grid with the pick order, the action of the moment (submit, reveal, pick, rank, vote,
+// eliminate), the house rules' own actions (bet, discard, reboot, Never Have I Ever), the last
+// round's winner, and it tells screen readers each change. See games/index.js for the seam.
+
+import { announce } from "../announce.js";
+import { CardGrid } from "../card-grid.js";
+import { celebrate } from "../celebrate.js";
+import { h, replace, setText, syncList } from "../dom.js";
+import { speakerIcon } from "../icons.js";
+import { pref } from "../prefs.js";
+import { canSpeak, speak } from "../speech.js";
+import { abilities, votable } from "./cah/abilities.js";
+import { historyList } from "./cah/history.js";
+import { END_REASONS, eventNews, turnPrompt } from "./cah/news.js";
+import { blackNodes, blackSentence, pickLabel, whiteText } from "./cah/text.js";
+
+const HAND_MODES = {
+  play: { label: "Play" },
+  bet: { label: "Bet a point", help: "Choose the cards of an extra answer. It costs 1 point: win the round and keep it, else the winner takes it." },
+  discard: { label: "Discard a card", help: "Choose a card you don't understand, then discard it." },
+  reboot: { label: "Reboot the universe", help: "Choose the cards to return. It costs 1 point; you draw back up." },
+  nhie: { label: "Never have I ever", help: "Choose a card to read out. Everyone who has done it can confess for 1 point." },
+};
+
+function isEditable(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+export function createRenderer(host) {
+  return new CahRenderer(host);
+}
+
+class CahRenderer {
+  constructor(host) {
+    this.host = host;
+    this.blacks = new Map();
+    this.handMode = "play";
+    this.lastTurn = "";
+    this.busy = false;
+    this.ctx = null;
+
+    this.title = h("h2", { id: "stage-title", class: "round-title" });
+    this.blackText = h("p", { class: "black-text" });
+    this.blackMeta = h("p", { class: "black-meta" });
+    this.blackCard = h("div", { class: "card black-card", role: "group", "aria-label": "Black card" },
+      this.blackText, this.blackMeta,
+      canSpeak() ? h("button", { type: "button", class: "speak-black tiny-button", onclick: () => speak(this.blackSpeech()) }, speakerIcon(), "Read aloud") : null);
+    this.status = h("p", { class: "round-status" });
+    this.rando = h("p", { class: "rando-line muted", hidden: true });
+
+    this.answerGrid = new CardGrid({
+      label: "Answers", className: "answer-grid",
+      onConfirm: () => this.answerAction(), onChange: () => this.drawActions(),
+    });
+    this.answersNote = h("p", { class: "muted answers-note" });
+    this.faceDown = h("div", { class: "face-down", "aria-hidden": "true" });
+    this.answers = h("section", { class: "answers", "aria-labelledby": "answers-title", hidden: true },
+      h("h3", { id: "answers-title", text: "Answers" }), this.answersNote, this.answerGrid.element, this.faceDown);
+
+    this.primary = h("button", { type: "button", class: "primary action-button", onclick: () => this.primaryAction() });
+    this.cancel = h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => this.setHandMode("play") });
+    this.actionHint = h("p", { class: "action-hint", id: "action-hint" });
+    this.primary.setAttribute("aria-describedby", "action-hint");
+    this.actionBar = h("div", { class: "action-bar" }, this.actionHint, h("div", { class: "action-buttons" }, this.primary, this.cancel));
+
+    this.handGrid = new CardGrid({
+      label: "Your hand", className: "hand-grid",
+      onConfirm: () => this.handAction(),
+      onChange: () => {
+        this.drawWriteArea();
+        this.drawActions();
+      },
+    });
+    this.writeArea = h("div", { class: "write-area" });
+    this.played = h("p", { class: "played", hidden: true });
+    this.handTitle = h("h3", { id: "hand-title", text: "Your hand" });
+    this.hand = h("section", { class: "hand", "aria-labelledby": "hand-title" },
+      h("div", { class: "hand-head" }, this.handTitle,
+        h("p", { class: "muted keys-hint", text: "Arrows move · Space selects · Enter plays · 1–9 pick by number · R reads aloud" })),
+      this.played, this.handGrid.element, this.writeArea);
+
+    this.modeButtons = h("div", { class: "mode-buttons" });
+    this.nhieList = h("ul", { class: "nhie-list" });
+    this.house = h("section", { class: "house-rules", "aria-labelledby": "house-title", hidden: true },
+      h("h3", { id: "house-title", text: "House rules" }), this.modeButtons, this.nhieList);
+
+    this.lastRound = h("section", { class: "last-round", "aria-labelledby": "last-title", hidden: true });
+    this.endButton = h("button", { type: "button", class: "quiet-button", text: "End the game", hidden: true, onclick: () => this.endGame() });
+
+    this.element = h("div", { class: `cah mode-${host.mode}` },
+      h("div", { class: "cah-head" }, this.title, this.status),
+      h("div", { class: "cah-board" },
+        h("div", { class: "black-zone" }, this.blackCard, this.rando),
+        h("div", { class: "play-zone" }, this.answers, this.actionBar, this.hand, this.house)),
+      this.lastRound, this.endButton);
+
+    this.onKey = (event) => this.shortcut(event);
+    document.addEventListener("keydown", this.onKey);
+    // Where keyboard focus was, so that it is not lost when the control holding it goes away.
+    this.focusInside = false;
+    this.keyboard = false;
+    this.onPointer = () => { this.keyboard = false; };
+    document.addEventListener("pointerdown", this.onPointer);
+    this.element.addEventListener("focusin", () => { this.focusInside = true; });
+    this.element.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && !this.element.contains(event.relatedTarget)) this.focusInside = false;
+    });
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("pointerdown", this.onPointer);
+  }
+
+  /** A keyboard user whose focused control disappeared goes back to the hand (or the title). */
+  keepFocus() {
+    if (!this.keyboard || !this.focusInside || document.activeElement !== document.body || !this.element.isConnected) return;
+    const target = !this.hand.hidden && this.handGrid.items.length ? this.handGrid : null;
+    if (target) target.focus();
+    else {
+      this.title.tabIndex = -1;
+      this.title.focus({ preventScroll: true });
+    }
+  }
+
+  // -- the seam -----------------------------------------------------------------------------
+
+  seatInfo(seat) {
+    const view = this.ctx && this.ctx.view;
+    if (!view) return null;
+    const pub = view.public;
+    const info = pub.seats[seat];
+    if (!info) return null;
+    const acting = pub.waitingFor.includes(seat);
+    const tags = [];
+    if (!info.active) tags.push("left the game");
+    if (pub.czar === seat && pub.phase !== "over") tags.push("Card Czar");
+    if (info.submitted) tags.push("submitted ✓");
+    else if (acting && pub.phase === "submit") tags.push("choosing…");
+    if (acting && pub.phase !== "submit") tags.push(pub.phase === "eliminate" ? "eliminating…" : pub.czar === seat ? "judging…" : "voting…");
+    if (info.bet && pub.phase === "submit") tags.push("bet a point");
+    return { score: info.score, tags, active: acting };
+  }
+
+  headline(result, ctx) {
+    const rando = result.detail && result.detail.rando;
+    if (rando && rando.place === 1 && result.winners.length === 0) return "Rando Cardrissian wins. Everyone goes home in everlasting shame!";
+    if (!result.winners.length) return null;
+    const names = result.winners.map((seat) => ctx.seatName(seat)).join(" and ");
+    const shame = result.detail && result.detail.shame ? " (but Rando Cardrissian did better: everlasting shame!)" : "";
+    return `${names} ${result.winners.length > 1 ? "share the win" : "wins"}!${shame}`;
+  }
+
+  endReason(reason) {
+    return END_REASONS[reason] || null;
+  }
+
+  history(data, gameNumber, ctx) {
+    return historyList(data, gameNumber, ctx.seatName);
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  update(ctx, events) {
+    this.ctx = ctx;
+    const pub = ctx.view.public;
+    // A copy: the document is patched in place, and this round's card must outlive it.
+    if (pub.black) this.blacks.set(pub.round, { ...pub.black });
+    for (const event of events) if (event.type === "round-started") this.blacks.set(event.round, event.black);
+    this.can = abilities(ctx.view, ctx.table.options, ctx.seat);
+    if (this.handMode !== "play" && !this.modeAvailable(this.handMode)) this.handMode = "play";
+    this.drawHeader();
+    this.drawAnswers();
+    this.drawHand();
+    this.drawHouse();
+    this.drawActions();
+    this.endButton.hidden = !(ctx.isHost && ctx.table.options.manualEnd && ctx.table.status === "playing" && ctx.mode !== "tv");
+    this.news(events);
+    this.turn();
+    this.keepFocus();
+  }
+
+  black() {
+    const pub = this.ctx.view.public;
+    return pub.black || this.blacks.get(pub.round) || null;
+  }
+
+  blackSpeech() {
+    const black = this.black();
+    return black ? `${blackSentence(black.text)} ${this.pickLabel(black)}` : "";
+  }
+
+  pickLabel(black) {
+    return pickLabel(black, this.ctx.table.options.honorDrawN);
+  }
+
+  seatName(seat) {
+    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
+  }
+
+  drawHeader() {
+    const { view, seat } = this.ctx;
+    const pub = view.public;
+    const black = this.black();
+    const czar = pub.czar === null ? "No Card Czar: everyone votes" : pub.czar === seat ? "You are the Card Czar" : `${this.ctx.seatName(pub.czar)} is the Card Czar`;
+    setText(this.title, pub.phase === "over" ? "The game is over" : `Round ${pub.round}${pub.finale ? " (the finale)" : ""} · ${czar}`);
+    replace(this.blackText, black ? blackNodes(black.text) : "—");
+    setText(this.blackMeta, black ? this.pickLabel(black) : "");
+    this.blackMeta.hidden = !black || !this.pickLabel(black);
+    setText(this.status, this.statusText());
+    const rando = pub.rando;
+    this.rando.hidden = !rando;
+    if (rando) setText(this.rando, rando.variant === "guide" ? `Rando Cardrissian plays too (${rando.trophies.length} cards won)` : `Rando Cardrissian: ${rando.score} point${rando.score === 1 ? "" : "s"}`);
+  }
+
+  statusText() {
+    const { view, seat } = this.ctx;
+    const pub = view.public;
+    const waiting = pub.waitingFor.filter((s) => s !== seat).map((s) => this.ctx.seatName(s));
+    const others = waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    const can = this.can;
+    switch (pub.phase) {
+      case "submit":
+        if (can.submit) return `Your turn: choose ${can.submit.join(" or ")} card${can.submit[0] > 1 ? "s" : ""}. ${others}`;
+        if (seat !== null && pub.czar === seat) return `You are the Card Czar: wait for the answers. ${others}`;
+        if (view.you && view.you.submitted) return `Your answer is in. ${others}`;
+        return others || "Waiting for the answers.";
+      case "reveal":
+        return can.reveal ? "Reveal the answers one by one, reading each with the black card." : `${this.ctx.seatName(pub.czar)} is revealing the answers.`;
+      case "judge":
+        if (can.rank) return `Rank the best ${can.rank} answers, best first.`;
+        return can.pick ? "Choose the winning answer." : `${this.ctx.seatName(pub.czar)} is choosing the winner.`;
+      case "vote":
+        return can.vote ? "Vote for your favourite answer (not your own)." : `Everyone is voting. ${others}`;
+      case "runner-up-vote":
+        return can.vote ? "Happy Ending: vote for the best losing answer." : `Runner-up vote. ${others}`;
+      case "eliminate":
+        return can.eliminate ? "Your turn: eliminate one answer." : `Survival of the Fittest: answers are eliminated in turn. ${others}`;
+      default:
+        return "The game is over.";
+    }
+  }
+
+  answerMode() {
+    const can = this.can;
+    if (can.pick || can.vote || can.eliminate) return { max: 1, ordered: false };
+    if (can.rank) return { max: can.rank, ordered: true };
+    return null;
+  }
+
+  drawAnswers() {
+    const { view, seat } = this.ctx;
+    const pub = view.public;
+    const black = this.black();
+    const shown = pub.answers;
+    const own = new Set((view.you ? view.you.yourAnswers : []).map((a) => a.answer));
+    const eliminated = new Set(pub.eliminated);
+    const canVote = votable(view, seat);
+    const winner = pub.winner ? pub.winner.answer : -1;
+    // Face-down cards: the answers played so far, then those the Czar has yet to turn over.
+    const played = pub.seats.filter((s) => s.submitted).length;
+    const hidden = pub.phase === "submit" ? played : pub.answerCount - shown.length;
+    const playing = played + pub.waitingFor.length;
+    this.answers.hidden = !shown.length && !hidden;
+    setText(this.answersNote, pub.phase === "submit" ? `${played} of ${playing} played.`
+      : pub.phase === "reveal" ? `${shown.length} of ${pub.answerCount} revealed${hidden ? `, ${hidden} face down` : ""}.` : "");
+    syncList(this.faceDown, Array.from({ length: hidden }, (_, i) => i), (i) => i,
+      () => h("div", { class: "card card-back" }, h("span", { text: "cardtable" })));
+    this.answerGrid.update(shown, {
+      key: (a) => `${pub.round}:${a.answer}`,
+      mode: this.answerMode(),
+      disabled: (a) => eliminated.has(a.answer) || (this.can.vote && !canVote(a.answer)),
+      speech: (a) => `Answer ${a.answer + 1}: ${black ? blackSentence(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(", ")}`,
+      fill: (body, a) => {
+        const tags = [];
+        if (own.has(a.answer)) tags.push("your answer");
+        if (eliminated.has(a.answer)) tags.push("eliminated");
+        if (a.answer === winner) tags.push("winner");
+        if (a.cards.some((c) => c.custom || c.userWritten)) tags.push("written by a player");
+        replace(body,
+          h("span", { class: "answer-number", text: `${a.answer + 1}` }),
+          h("span", { class: "answer-text" }, black ? blackNodes(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(" / ")),
+          tags.length ? h("span", { class: "card-tags", text: tags.join(" · ") }) : null);
+        body.parentElement.classList.toggle("is-eliminated", eliminated.has(a.answer));
+        body.parentElement.classList.toggle("is-own", own.has(a.answer));
+      },
+    });
+  }
+
+  handSelectMode() {
+    const can = this.can;
+    switch (this.handMode) {
+      case "bet": return { max: this.ctx.view.public.pick, ordered: true };
+      case "discard": return { max: 1, ordered: false };
+      case "nhie": return { max: 1, ordered: false };
+      case "reboot": return { max: this.ctx.view.you.hand.length, ordered: false };
+      default: return can.submit ? { max: Math.max(...can.submit), ordered: true } : null;
+    }
+  }
+
+  drawHand() {
+    const you = this.ctx.view.you;
+    this.hand.hidden = !you || this.ctx.mode === "tv";
+    if (!you) return;
+    setText(this.handTitle, this.handMode === "play" ? "Your hand" : `Your hand: ${HAND_MODES[this.handMode].label.toLowerCase()}`);
+    const answer = [you.submitted, you.bet].filter(Boolean).map((cards) => cards.map((c) => c.text).join(" / "));
+    this.played.hidden = !answer.length;
+    setText(this.played, answer.length ? `You played: ${answer.join("; and bet on: ")}` : "");
+    this.handGrid.update(you.hand, {
+      key: (card) => card.id,
+      mode: this.handSelectMode(),
+      speech: (card) => whiteText(card),
+      fill: (body, card) => replace(body,
+        h("span", { class: "card-text", text: whiteText(card) }),
+        card.custom || card.blank ? h("span", { class: "card-tags", text: card.blank ? "blank" : "written by a player" }) : null),
+    });
+    this.drawWriteArea();
+  }
+
+  selectedBlanks() {
+    const you = this.ctx.view.you;
+    if (!you || !["play", "bet"].includes(this.handMode)) return [];
+    return this.handGrid.selected.map((key) => you.hand.find((card) => String(card.id) === key)).filter((card) => card && card.blank);
+  }
+
+  drawWriteArea() {
+    const blanks = this.selectedBlanks();
+    syncList(this.writeArea, blanks, (card) => card.id, (card) => {
+      const id = `write-${card.id}`;
+      const input = h("input", { id, maxlength: 120, class: "write-input", autocomplete: "off" });
+      input.addEventListener("input", () => this.drawActions());
+      input.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          this.handAction();
+        }
+      });
+      return h("div", { class: "field" }, h("label", { for: id, text: "Write your blank card" }), input);
+    });
+  }
+
+  writes() {
+    const out = {};
+    for (const card of this.selectedBlanks()) {
+      const input = this.writeArea.querySelector(`#write-${card.id}`);
+      out[String(card.id)] = input ? input.value.trim() : "";
+    }
+    return out;
+  }
+
+  modeAvailable(mode) {
+    const can = this.can;
+    return mode === "play" || (mode === "bet" && can.bet) || (mode === "discard" && can.discard)
+      || (mode === "reboot" && can.reboot === "cards") || (mode === "nhie" && can.neverHaveIEver);
+  }
+
+  setHandMode(mode) {
+    this.handMode = mode;
+    this.handGrid.selected = [];
+    this.drawHand();
+    this.drawHouse();
+    this.drawActions();
+    if (mode !== "play") {
+      announce(HAND_MODES[mode].help);
+      this.handGrid.focus();
+    }
+  }
+
+  drawHouse() {
+    const { view, table, seat } = this.ctx;
+    const can = this.can;
+    const options = table.options;
+    const entries = [];
+    for (const mode of ["bet", "discard", "reboot", "nhie"]) {
+      if (mode === "reboot" && can.reboot === "hand") {
+        entries.push({ key: "reboot-hand", label: "Reboot the universe: new hand for 1 point", run: () => this.send({ type: "reboot" }, "You rebooted the universe: a whole new hand.") });
+      } else if (this.modeAvailable(mode)) {
+        entries.push({ key: mode, label: HAND_MODES[mode].label, pressed: this.handMode === mode, run: () => this.setHandMode(this.handMode === mode ? "play" : mode) });
+      }
+    }
+    // Kept in place between updates, so a focused button stays focused.
+    syncList(this.modeButtons, entries, (e) => e.key,
+      (e) => h("button", { type: "button", class: "secondary", text: e.label, onclick: () => e.run() }),
+      (button, e) => {
+        if (e.pressed !== undefined) button.setAttribute("aria-pressed", String(e.pressed));
+      });
+    syncList(this.nhieList, view.public.neverHaveIEver, (read) => read.card.id, (read) => h("li", { class: "nhie-item" },
+      h("span", { text: `${this.seatName(read.by)} read: “Never have I ever… ${read.card.text}”` }),
+      h("span", { class: "muted nhie-confessed" }),
+      h("button", { type: "button", class: "tiny-button", text: "I have (+1 point)", onclick: () => this.send({ type: "confess", card: read.card.id }, "You confessed: 1 point.") })),
+    (item, read) => {
+      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` Confessed: ${read.confessed.map((s) => this.seatName(s)).join(", ")}.` : "");
+      item.querySelector("button").hidden = !this.can.confess.includes(read.card.id);
+    });
+    const any = options.gambling || options.discardUnknown !== "off" || options.reboot !== "off" || options.neverHaveIEverPoints;
+    this.house.hidden = !any || seat === null || this.ctx.mode === "tv";
+  }
+
+  /** The one main button: the hand's action in a house-rule mode, else the round's action. */
+  drawActions() {
+    if (!this.ctx) return;
+    const action = this.currentAction();
+    this.actionBar.hidden = !action;
+    this.cancel.hidden = this.handMode === "play";
+    if (!action) return;
+    setText(this.primary, action.label);
+    this.primary.disabled = this.busy || !action.ready;
+    setText(this.actionHint, action.hint || "");
+  }
+
+  currentAction() {
+    const can = this.can;
+    const hand = this.handGrid.selected.length;
+    const answers = this.answerGrid.selected.length;
+    const blanksWritten = Object.values(this.writes()).every(Boolean);
+    if (this.handMode === "bet") {
+      const pick = this.ctx.view.public.pick;
+      return { label: `Bet 1 point on ${pick === 1 ? "this card" : `these ${pick} cards`}`, ready: hand === pick && blanksWritten, hint: HAND_MODES.bet.help };
+    }
+    if (this.handMode === "discard") return { label: "Discard this card", ready: hand === 1, hint: HAND_MODES.discard.help };
+    if (this.handMode === "reboot") return { label: hand ? `Return ${hand} card${hand > 1 ? "s" : ""} for 1 point` : "Return cards for 1 point", ready: hand > 0, hint: HAND_MODES.reboot.help };
+    if (this.handMode === "nhie") return { label: "Read this card out", ready: hand === 1, hint: HAND_MODES.nhie.help };
+    if (can.submit) {
+      const sizes = can.submit;
+      const want = sizes.join(" or ");
+      const plural = Math.max(...sizes) > 1;
+      return {
+        label: hand ? `Submit ${hand} card${hand > 1 ? "s" : ""}` : `Submit ${want} card${plural ? "s" : ""}`,
+        ready: sizes.includes(hand) && blanksWritten,
+        hint: !blanksWritten ? "Write your blank card first." : sizes.includes(hand) ? "Press Enter or this button to play them, in this order." : `Selected ${hand} of ${want}.${plural ? " The order you pick them in is the reading order." : ""}`,
+      };
+    }
+    if (can.reveal) {
+      const pub = this.ctx.view.public;
+      return { label: `Reveal answer ${pub.answers.length + 1} of ${pub.answerCount}`, ready: true, hint: "" };
+    }
+    if (can.pick) return { label: "Choose this winner", ready: answers === 1, hint: answers ? "" : "Select the funniest answer." };
+    if (can.rank) return { label: `Rank these ${can.rank}`, ready: answers === can.rank, hint: `Select ${can.rank} answers, best first (${answers} selected).` };
+    if (can.vote) return { label: "Vote for this answer", ready: answers === 1, hint: answers ? "" : "Select an answer." };
+    if (can.eliminate) return { label: "Eliminate this answer", ready: answers === 1, hint: answers ? "" : "Select the answer to throw out." };
+    return null;
+  }
+
+  // -- acting -------------------------------------------------------------------------------
+
+  send(action, done) {
+    if (this.busy) return Promise.resolve();
+    this.busy = true;
+    this.drawActions();
+    return this.host.act(action).then(
+      () => {
+        this.busy = false;
+        if (done) announce(done);
+        this.drawActions();
+        this.keepFocus();
+      },
+      () => {
+        this.busy = false;
+        this.drawActions();
+      },
+    );
+  }
+
+  primaryAction() {
+    if (this.handMode !== "play" || this.can.submit) this.handAction();
+    else this.answerAction();
+  }
+
+  handAction() {
+    const action = this.currentAction();
+    if (!action || !action.ready || (this.handMode === "play" && !this.can.submit)) {
+      if (action && action.hint) announce(action.hint);
+      return;
+    }
+    const cards = this.handGrid.selected.map(Number);
+    const writes = this.writes();
+    const write = Object.keys(writes).length ? { write: writes } : {};
+    const mode = this.handMode;
+    const sent = {
+      play: () => this.send({ type: "submit", cards, ...write }, "Submitted. Waiting for the others."),
+      bet: () => this.send({ type: "bet", cards, ...write }, "Bet placed: your extra answer is in."),
+      discard: () => this.send({ type: "discard", card: cards[0] }, "Card discarded."),
+      reboot: () => this.send({ type: "reboot", cards }, "You rebooted the universe."),
+      nhie: () => this.send({ type: "never-have-i-ever", card: cards[0] }, "You read your card out."),
+    }[mode]();
+    sent.then(() => {
+      if (mode !== "play") this.setHandMode("play");
+    });
+  }
+
+  answerAction() {
+    const can = this.can;
+    const action = this.currentAction();
+    if (can.reveal) {
+      this.send({ type: "reveal-next" }).then(() => this.primary.focus());
+      return;
+    }
+    if (!action || !action.ready) {
+      if (action && action.hint) announce(action.hint);
+      return;
+    }
+    const chosen = this.answerGrid.selected.map((key) => Number(key.split(":")[1]));
+    if (can.pick) this.send({ type: "pick", answer: chosen[0] });
+    else if (can.rank) this.send({ type: "rank", answers: chosen });
+    else if (can.vote) this.send({ type: "vote", answer: chosen[0] }, "Vote cast.");
+    else if (can.eliminate) this.send({ type: "eliminate", answer: chosen[0] }, "Answer eliminated.");
+  }
+
+  endGame() {
+    if (!window.confirm("End the game for everyone now?")) return;
+    this.host.hostAction({ type: "end-game" }).catch(() => null);
+  }
+
+  /** Number keys pick the nth card of the grid in use (0 is the tenth). */
+  shortcut(event) {
+    this.keyboard = true;
+    if (!this.ctx || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!/^[0-9]$/.test(event.key)) return;
+    const index = event.key === "0" ? 9 : Number(event.key) - 1;
+    const grid = this.answerMode() ? this.answerGrid : this.handSelectMode() ? this.handGrid : null;
+    if (!grid) return;
+    event.preventDefault();
+    grid.toggleIndex(index);
+  }
+
+  // -- what screen readers hear ---------------------------------------------------------------
+
+  sentence(round, cards) {
+    const black = this.blacks.get(round);
+    const texts = cards.map((c) => c.text);
+    return black ? blackSentence(black.text, texts) : texts.join(", ");
+  }
+
+  news(events) {
+    const words = {
+      me: this.ctx.seat,
+      seatName: (seat) => this.seatName(seat),
+      reading: (round, cards) => this.sentence(round, cards),
+      pickLabel: (black) => this.pickLabel(black),
+    };
+    for (const event of events) {
+      if (event.type === "round-winner") {
+        this.winner(event);
+        continue;
+      }
+      const news = eventNews(event, words);
+      if (news) announce(news.text, { urgent: news.urgent });
+      // DigiPen: each answer is read with the black card; with "read cards aloud", out loud.
+      if (event.type === "answer-revealed" && pref("speakCards")) speak(news.text);
+    }
+  }
+
+  winner(event) {
+    if (event.tie) {
+      announce(`Round ${event.round}: a tied vote. Nobody scores.`, { urgent: true });
+      this.showLastRound(event.round, "Tied vote: nobody scores.", []);
+      return;
+    }
+    const name = event.rando ? "Rando Cardrissian" : this.seatName(event.winner);
+    const title = event.winner === this.ctx.seat ? "You win the round!" : `${name} wins the round!`;
+    const sentence = this.sentence(event.round, event.cards);
+    announce(`${title} ${sentence}`, { urgent: true });
+    this.showLastRound(event.round, title, event.cards, event.ranking);
+    const black = this.blacks.get(event.round);
+    celebrate(title, h("p", { class: "celebration-text" }, black ? blackNodes(black.text, event.cards.map((c) => c.text)) : sentence));
+  }
+
+  showLastRound(round, title, cards, ranking = []) {
+    const black = this.blacks.get(round);
+    const places = ranking.length > 1 ? h("ol", { class: "ranking" }, ranking.map((r) => h("li", {
+      text: `${r.seat === null ? "Rando Cardrissian" : this.seatName(r.seat)}: ${r.points} point${r.points === 1 ? "" : "s"}`,
+    }))) : null;
+    const reportable = cards.some((c) => c.custom || c.userWritten);
+    replace(this.lastRound,
+      h("h3", { id: "last-title", text: `Round ${round}: ${title}` }),
+      black ? h("p", { class: "card black-card small" }, blackNodes(black.text, cards.map((c) => c.text))) : null,
+      places,
+      reportable ? h("button", { type: "button", class: "tiny-button", text: "Report this card",
+        onclick: () => this.host.report({ card: cards.find((c) => c.custom || c.userWritten).id }).catch(() => null) }) : null);
+    this.lastRound.hidden = false;
+  }
+
+  /** "Your turn" is said once each time something new is asked of you. */
+  turn() {
+    const pub = this.ctx.view.public;
+    const can = this.can;
+    const asked = can.submit ? "submit" : can.reveal ? "reveal" : can.pick ? "pick" : can.rank ? "rank" : can.vote ? "vote" : can.eliminate ? "eliminate" : "";
+    const key = asked ? `${pub.round}:${pub.phase}:${asked}` : "";
+    if (key === this.lastTurn) return;
+    this.lastTurn = key;
+    if (!asked) return;
+    const text = turnPrompt(asked, can, pub, this.black());
+    announce(text, { urgent: true });
+  }
+}

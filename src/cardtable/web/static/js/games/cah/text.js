@@ -1,0 +1,58 @@
+// games/cah/text.js: the words of CAH cards: a black card read with its answers in the
+// blanks (K9: in the order they were played), as DOM or as one sentence for speech and
+// screen readers, and the labels of a black card (PICK 2, DRAW 2).
+
+import { h } from "../../dom.js";
+
+const BLANK = /_+/g;
+
+/** Parts of a black card with `fills` in its blanks: [{text, fill}], extra answers after it. */
+export function blackParts(blackText, fills = []) {
+  const parts = [];
+  let at = 0;
+  let used = 0;
+  for (const match of blackText.matchAll(BLANK)) {
+    parts.push({ text: blackText.slice(at, match.index), fill: false });
+    const after = blackText.charAt(match.index + match[0].length);
+    if (used < fills.length) {
+      let text = fills[used++];
+      if (/[.!?,;:]/.test(after)) text = text.replace(/[.!]$/, "");
+      parts.push({ text, fill: true });
+    } else {
+      parts.push({ text: "", fill: false, blank: true });
+    }
+    at = match.index + match[0].length;
+  }
+  parts.push({ text: blackText.slice(at), fill: false });
+  for (const extra of fills.slice(used)) {
+    parts.push({ text: " ", fill: false });
+    parts.push({ text: extra, fill: true });
+  }
+  return parts.filter((part) => part.text !== "" || part.blank);
+}
+
+/** The black card as elements: answers in <strong>, an empty blank as a line read as "blank". */
+export function blackNodes(blackText, fills) {
+  return blackParts(blackText, fills).map((part) => {
+    if (part.fill) return h("strong", { class: "fill", text: part.text });
+    if (part.blank) return h("span", { class: "blank" }, h("span", { class: "visually-hidden", text: "blank" }));
+    return part.text;
+  });
+}
+
+/** One sentence, for speech and live regions. */
+export function blackSentence(blackText, fills = []) {
+  return blackParts(blackText, fills).map((part) => (part.blank ? "blank" : part.text)).join("").replace(/\s+/g, " ").trim();
+}
+
+export function whiteText(card) {
+  return card.blank && !card.text ? "Blank card: write your own answer" : card.text;
+}
+
+/** "Draw 2, Pick 3": the draw only when the table plays it (the honorDrawN option). */
+export function pickLabel(black, withDraw) {
+  const parts = [];
+  if (black.draw && withDraw) parts.push(`Draw ${black.draw}`);
+  if (black.pick > 1) parts.push(`Pick ${black.pick}`);
+  return parts.join(", ");
+}

@@ -1,0 +1,306 @@
+// games/csh.js: the CSH: The Card Game table. It shows what is asked of you now as labelled
+// buttons grouped by kind (draw, play a card into a slot, pass or Cancel, a choice), the effect
+// stack while it resolves, the deck, discard pile and Election, your hand, every Archive with
+// its stacks and totals, and a log of what happened; it tells screen readers whose turn it is
+// and what others did. The final count is the history panel. See games/index.js for the seam.
+
+import { announce } from "../announce.js";
+import { h, replace, setText, syncList } from "../dom.js";
+import { archiveSection } from "./csh/archives.js";
+import { Catalog, plural } from "./csh/cards.js";
+import { finalCount } from "./csh/history.js";
+import { movesFor } from "./csh/moves.js";
+import { END_REASONS, eventNews, frameWords } from "./csh/words.js";
+
+const STYLESHEET = "css/csh.css";
+const LOG_LENGTH = 8;
+
+function addStylesheet() {
+  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
+}
+
+export function createRenderer(host) {
+  addStylesheet();
+  return new CshRenderer(host);
+}
+
+class CshRenderer {
+  constructor(host) {
+    this.host = host;
+    this.ctx = null;
+    this.cat = new Catalog(null);
+    this.seen = new Map();
+    this.busy = false;
+    this.asked = "";
+    this.lines = [];
+    this.lineCount = 0;
+
+    this.title = h("h2", { id: "stage-title", class: "csh-title" });
+    this.status = h("p", { class: "csh-status" });
+    this.prompt = h("p", { class: "csh-prompt", id: "csh-prompt" });
+    this.groups = h("div", { class: "csh-groups" });
+    this.moves = h("section", { class: "panel csh-moves", "aria-labelledby": "csh-moves-title", hidden: true },
+      h("h3", { id: "csh-moves-title", text: "Your move" }), this.prompt, this.groups);
+    this.stackList = h("ol", { class: "csh-effects", "aria-label": "Effect stack, top first" });
+    this.effects = h("section", { class: "panel csh-effect-stack", "aria-labelledby": "csh-effects-title", hidden: true },
+      h("h3", { id: "csh-effects-title", text: "Effect stack (top resolves first)" }), this.stackList);
+    this.facts = h("dl", { class: "csh-facts" });
+    this.handTitle = h("h3", { id: "csh-hand-title" });
+    this.handList = h("ul", { class: "csh-hand", "aria-labelledby": "csh-hand-title" });
+    this.hand = h("section", { class: "panel csh-hand-panel", "aria-labelledby": "csh-hand-title" }, this.handTitle, this.handList);
+    this.archives = h("div", { class: "csh-archives" });
+    this.log = h("ol", { class: "csh-log" });
+
+    this.element = h("div", { class: `csh mode-${host.mode}` },
+      h("div", { class: "csh-head" }, this.title, this.status),
+      this.moves, this.effects,
+      h("section", { class: "panel csh-table-facts", "aria-label": "Deck, discard pile and Election" }, this.facts),
+      this.hand,
+      h("section", { class: "panel csh-log-panel", "aria-labelledby": "csh-log-title" },
+        h("h3", { id: "csh-log-title", text: "What happened" }), this.log),
+      h("section", { class: "panel csh-archives-panel", "aria-labelledby": "csh-archives-title" },
+        h("h3", { id: "csh-archives-title", text: "Archives" }), this.archives));
+
+    this.focusInside = false;
+    this.element.addEventListener("focusin", () => { this.focusInside = true; });
+    this.element.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && !this.element.contains(event.relatedTarget)) this.focusInside = false;
+    });
+  }
+
+  destroy() {}
+
+  // -- words --------------------------------------------------------------------------------
+
+  names(seat) {
+    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
+  }
+
+  find(id) {
+    return this.seen.get(id) || { id, down: true };
+  }
+
+  /** A card and where it lies, for the buttons of a choice. */
+  where(card) {
+    const pub = this.ctx.view.public;
+    const name = this.cat.summary(card);
+    const you = this.ctx.view.you;
+    if (you && you.hand.some((c) => c.id === card.id)) return `${name} (your hand)`;
+    for (const [seat, archive] of pub.archives.entries()) {
+      const index = archive.stacks.findIndex((stack) => stack.some((c) => c.id === card.id));
+      if (index >= 0) return `${name} (${seat === this.ctx.seat ? "your" : `${this.ctx.seatName(seat)}'s`} Archive, stack ${index + 1})`;
+    }
+    if (pub.discard.some((c) => c.id === card.id)) return `${name} (discard pile)`;
+    return name;
+  }
+
+  words() {
+    return {
+      cat: this.cat, me: this.ctx.seat,
+      names: (seat) => this.names(seat), find: (id) => this.find(id), where: (card) => this.where(card),
+      playing: (frame) => frameWords(this.ctx.view.public.stack, this.ctx.view.public.stack.indexOf(frame), this.words()),
+    };
+  }
+
+  remember(cards) {
+    for (const card of cards) if (card && card.card && !card.down) this.seen.set(card.id, { id: card.id, card: card.card });
+  }
+
+  rememberView(view, events) {
+    const pub = view.public;
+    for (const event of events) this.remember([...(event.cards || []), event.card]);
+    for (const archive of pub.archives) for (const stack of archive.stacks) this.remember(stack);
+    this.remember(pub.discard);
+    if (view.you) this.remember([...view.you.hand, ...(view.you.options || [])]);
+  }
+
+  // -- the seam -----------------------------------------------------------------------------
+
+  seatInfo(seat) {
+    const view = this.ctx && this.ctx.view;
+    if (!view) return null;
+    const pub = view.public;
+    if (!pub.archives[seat]) return null;
+    const tags = [];
+    const directorship = pub.directorships[seat];
+    if (directorship) tags.push(this.cat.setName(directorship));
+    tags.push(plural(pub.hands[seat], "card"));
+    if (pub.start === seat) tags.push("started");
+    if (pub.election.drawn && pub.election.by === seat) tags.push("drew the Election");
+    if (pub.phase !== "over" && pub.current === seat && pub.phase !== "draft") tags.push(`on turn, ${plural(pub.actions, "action")} left`);
+    if (pub.waiting === seat && pub.phase === "window") tags.push("may Cancel…");
+    else if (pub.waiting === seat && pub.phase === "choice") tags.push("choosing…");
+    return { score: pub.archives[seat].total, tags, active: pub.waiting === seat };
+  }
+
+  headline(result, ctx) {
+    if (!result.winners.length || !result.scores) return null;
+    const names = result.winners.map((seat) => ctx.seatName(seat)).join(" and ");
+    const vp = result.scores[result.winners[0]];
+    return `${names} ${result.winners.length > 1 ? "share the win" : "wins"} with ${vp} Voting Power!`;
+  }
+
+  endReason(reason) {
+    return END_REASONS[reason] || null;
+  }
+
+  history(data, gameNumber, ctx) {
+    return finalCount(data, gameNumber, { cat: new Catalog(ctx.game), seatName: ctx.seatName });
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  update(ctx, events) {
+    this.ctx = ctx;
+    if (ctx.game && !this.cat.types.size) this.cat = new Catalog(ctx.game);
+    this.rememberView(ctx.view, events);
+    const words = this.words();
+    this.drawHead(words);
+    this.drawMoves(words);
+    this.drawEffects(words);
+    this.drawFacts();
+    this.drawHand();
+    this.drawArchives();
+    this.news(events, words);
+    this.keepFocus();
+  }
+
+  drawHead() {
+    const pub = this.ctx.view.public;
+    let title = "The game is over";
+    if (pub.phase === "draft") title = "Choosing directorships";
+    else if (pub.phase !== "over") title = `Turn ${pub.turn} · ${pub.current === this.ctx.seat ? "Your turn" : `${this.ctx.seatName(pub.current)}'s turn`} · ${plural(pub.actions, "action")} left`;
+    setText(this.title, title);
+    let status = "";
+    if (pub.phase !== "over" && pub.waiting !== null && pub.waiting !== this.ctx.seat) {
+      const what = { window: "to Cancel or pass", choice: "to choose", draft: "to choose a directorship", turn: "to act" }[pub.phase];
+      status = `Waiting for ${this.ctx.seatName(pub.waiting)} ${what}.`;
+    }
+    setText(this.status, status);
+  }
+
+  drawMoves(words) {
+    const moves = this.host.mode === "tv" ? null : movesFor(this.ctx.view, this.ctx.seat, words);
+    this.moves.hidden = !moves;
+    this.current = moves;
+    if (!moves) return;
+    setText(this.prompt, moves.prompt);
+    syncList(this.groups, moves.groups, (group) => group.title,
+      (group) => h("div", { class: "csh-group", role: "group", "aria-label": group.title },
+        h("p", { class: "csh-group-title", text: group.title }), h("div", { class: "csh-group-buttons" })),
+      (node, group) => {
+        setText(node.firstElementChild, group.title);
+        node.setAttribute("aria-label", group.title);
+        syncList(node.lastElementChild, group.actions, (item) => JSON.stringify(item.action),
+          (item) => h("button", { type: "button", class: item.action.type === "pass" || item.action.type === "draw" ? "primary" : "secondary", onclick: () => this.send(item) }),
+          (button, item) => {
+            setText(button, item.label);
+            button.setAttribute("aria-label", `${group.title}: ${item.label}`);
+            button.disabled = this.busy;
+          });
+      });
+  }
+
+  drawEffects(words) {
+    const stack = this.ctx.view.public.stack;
+    this.effects.hidden = !stack.length;
+    const items = stack.map((frame, index) => ({ frame, index })).reverse();
+    syncList(this.stackList, items, ({ frame, index }) => `${index}:${frame.cards.map((c) => c.id).join(",")}`,
+      () => h("li", { class: "csh-effect" }),
+      (li, { frame, index }) => {
+        const state = frame.canceled ? "canceled" : frame.negated ? "negated: no effect" : frame.resolving ? "resolving" : "waiting for reactions";
+        setText(li, `${frameWords(stack, index, words)} (${state})`);
+      });
+  }
+
+  drawFacts() {
+    const pub = this.ctx.view.public;
+    const top = pub.discard[pub.discard.length - 1];
+    const election = pub.election.drawn ? `Drawn by ${this.ctx.seatName(pub.election.by)}: the last round is on` : "Not drawn yet (it is among the bottom cards)";
+    const facts = [
+      ["Deck", plural(pub.deck, "card")],
+      ["Discard pile", pub.discard.length ? `${plural(pub.discard.length, "card")}, top: ${this.cat.name(top)}` : "empty"],
+      ["Election", election],
+    ];
+    if (pub.start !== null) facts.push(["Starting player", this.ctx.seatName(pub.start)]);
+    const you = this.ctx.view.you;
+    if (you && you.top.length) facts.push(["Top of the deck (only you know)", you.top.map((c) => this.cat.name(c)).join(", then ")]);
+    replace(this.facts, facts.map(([term, value]) => h("div", { class: "csh-fact" }, h("dt", { text: term }), h("dd", { text: value }))));
+  }
+
+  drawHand() {
+    const you = this.ctx.view.you;
+    this.hand.hidden = !you || this.host.mode === "tv";
+    if (!you) return;
+    setText(this.handTitle, `Your hand (${plural(you.hand.length, "card")})`);
+    const byType = new Map();
+    for (const card of you.hand) {
+      const entry = byType.get(card.card) || { card, count: 0 };
+      entry.count += 1;
+      byType.set(card.card, entry);
+    }
+    syncList(this.handList, [...byType.values()], (entry) => entry.card.card,
+      () => h("li", { class: "csh-card" }, h("span", { class: "csh-card-name" }), h("span", { class: "csh-card-meta muted" }), h("span", { class: "csh-card-text" })),
+      (li, { card, count }) => {
+        const type = this.cat.type(card);
+        li.className = `csh-card set-${type ? type.set : "none"}`;
+        setText(li.children[0], `${this.cat.name(card)}${count > 1 ? ` ×${count}` : ""}`);
+        setText(li.children[1], type ? `${this.cat.setName(type.set)} · ${this.cat.printedVp(type)}${type.reaction ? " · reaction" : ""}` : "");
+        setText(li.children[2], type ? type.text : "");
+      });
+  }
+
+  drawArchives() {
+    const pub = this.ctx.view.public;
+    const me = this.ctx.seat;
+    const order = pub.archives.map((_, seat) => seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+    replace(this.archives, order.map((seat) => archiveSection(pub.archives[seat], {
+      label: seat === me ? "Your Archive" : `${this.ctx.seatName(seat)}'s Archive`,
+      cat: this.cat,
+      current: pub.phase !== "over" && pub.current === seat,
+    })));
+  }
+
+  // -- acting -------------------------------------------------------------------------------
+
+  send(item) {
+    if (this.busy) return;
+    this.busy = true;
+    this.drawMoves(this.words());
+    const done = () => {
+      this.busy = false;
+      this.drawMoves(this.words());
+      this.keepFocus();
+    };
+    this.host.act(item.action).then(done, done);
+  }
+
+  /** A keyboard user whose button went away goes to the next move, or to the title. */
+  keepFocus() {
+    if (!this.focusInside || document.activeElement !== document.body || !this.element.isConnected) return;
+    const next = this.moves.hidden ? null : this.groups.querySelector("button:not([disabled])");
+    const target = next || this.title;
+    if (!next) this.title.tabIndex = -1;
+    target.focus({ preventScroll: !next });
+  }
+
+  // -- what screen readers hear ---------------------------------------------------------------
+
+  news(events, words) {
+    for (const event of events) {
+      const news = eventNews(event, words);
+      if (!news) continue;
+      announce(news.text, { urgent: news.urgent });
+      this.lineCount += 1;
+      this.lines.push({ n: this.lineCount, text: news.text });
+    }
+    this.lines = this.lines.slice(-LOG_LENGTH);
+    syncList(this.log, this.lines, (line) => line.n, (line) => h("li", { text: line.text }));
+    // What is asked of you is said once each time it changes.
+    const pub = this.ctx.view.public;
+    const asked = this.current ? JSON.stringify([pub.phase, pub.turn, pub.actions, pub.stack.length, pub.choice]) : "";
+    if (asked && asked !== this.asked) announce(this.current.prompt, { urgent: true });
+    this.asked = asked;
+  }
+}

@@ -1,0 +1,83 @@
+// panels/players.js: who is at the table: players then spectators, each with their presence
+// (online, offline, away, bot) in words and a shape, never by colour alone, plus what the game
+// says about their seat (score, Czar, submitted). The host can remove people or pass the host role.
+
+import { h, setText, syncList } from "../dom.js";
+
+function presence(member, table) {
+  if (member.bot) return { text: "bot", icon: "◆" };
+  const seat = member.seat !== null && member.seat !== undefined ? table.seats[member.seat] : null;
+  if (seat && seat.away) return { text: "away", icon: "◐" };
+  return member.online ? { text: "online", icon: "●" } : { text: "offline", icon: "○" };
+}
+
+export class PlayersPanel {
+  constructor({ onKick, onHost }) {
+    this.onKick = onKick;
+    this.onHost = onHost;
+    this.list = h("ul", { class: "member-list" });
+    this.count = h("span", { class: "muted" });
+    this.managing = false;
+    this.manage = h("button", { type: "button", class: "tiny-button", "aria-pressed": "false", text: "Manage", hidden: true });
+    this.manage.addEventListener("click", () => {
+      this.managing = !this.managing;
+      this.manage.setAttribute("aria-pressed", String(this.managing));
+      if (this.ctx) this.update(this.ctx, this.renderer);
+    });
+    this.element = h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
+      h("div", { class: "panel-head" }, h("h2", { id: "players-title", text: "Players" }), this.count, this.manage),
+      this.list);
+  }
+
+  update(ctx, renderer) {
+    this.ctx = ctx;
+    this.renderer = renderer;
+    const { table } = ctx;
+    this.manage.hidden = !ctx.isHost || ctx.mode === "tv" || table.members.length < 2;
+    const members = [...table.members].sort((a, b) => (a.role === b.role ? 0 : a.role === "player" ? -1 : 1));
+    const playing = members.filter((m) => m.role === "player").length;
+    setText(this.count, `${playing} playing${members.length > playing ? `, ${members.length - playing} watching` : ""}`);
+    syncList(this.list, members, (m) => m.id, () => this.item(), (item, m) => this.refresh(item, m, ctx, renderer));
+  }
+
+  item() {
+    const actions = h("span", { class: "member-actions" });
+    return h("li", { class: "member" },
+      h("span", { class: "presence", "aria-hidden": "true" }),
+      h("span", { class: "member-text" },
+        h("span", { class: "member-name" }),
+        h("span", { class: "member-tags" })),
+      h("span", { class: "member-score" }),
+      actions);
+  }
+
+  refresh(item, member, ctx, renderer) {
+    const { table } = ctx;
+    const state = presence(member, table);
+    const info = member.seat !== null && member.seat !== undefined && renderer ? renderer.seatInfo(member.seat) : null;
+    item.className = `member presence-${state.text}${info && info.active ? " is-active" : ""}`;
+    setText(item.querySelector(".presence"), state.icon);
+    setText(item.querySelector(".member-name"), member.name + (member.id === ctx.member ? " (you)" : ""));
+    const tags = [state.text];
+    if (member.id === table.host) tags.push("host");
+    if (member.role === "spectator") tags.push("watching");
+    if (info) tags.push(...info.tags);
+    setText(item.querySelector(".member-tags"), tags.join(" · "));
+    const score = item.querySelector(".member-score");
+    setText(score, info && info.score !== null ? String(info.score) : "");
+    score.setAttribute("aria-label", info && info.score !== null ? `${info.score} points` : "");
+    const actions = item.querySelector(".member-actions");
+    const canManage = this.managing && ctx.isHost && member.id !== ctx.member && ctx.mode !== "tv";
+    if (canManage && !actions.childElementCount) {
+      const hidden = (text) => h("span", { class: "visually-hidden", text: ` ${member.name}` + text });
+      if (member.role === "player" && !member.bot) {
+        actions.append(h("button", { type: "button", class: "tiny-button", onclick: () => this.onHost(member.id) }, "Make host", hidden("")));
+      }
+      actions.append(
+        h("button", { type: "button", class: "tiny-button", onclick: () => this.onKick(member.id, false) }, "Remove", hidden("")),
+        h("button", { type: "button", class: "tiny-button", onclick: () => this.onKick(member.id, true) }, "Ban", hidden(" from this table")));
+    } else if (!canManage && actions.childElementCount) {
+      actions.replaceChildren();
+    }
+  }
+}

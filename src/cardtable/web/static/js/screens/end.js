@@ -1,0 +1,54 @@
+// screens/end.js: the end of a game: the winner, the final standings, the history of its
+// rounds (from GET /api/tables/{code}/history, drawn by the game's renderer) and the rematch.
+
+import { announce } from "../announce.js";
+import { api } from "../api.js";
+import { h, replace } from "../dom.js";
+import { humanize } from "../options-form.js";
+
+function listNames(names) {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+export class EndView {
+  constructor({ tableAct, renderer }) {
+    this.tableAct = tableAct;
+    this.renderer = renderer;
+    this.element = h("div", { class: "end" });
+    this.shown = null;
+  }
+
+  update(ctx) {
+    const result = ctx.table.results[ctx.table.results.length - 1];
+    const key = `${result.game_number}:${ctx.isHost}`;
+    if (key === this.shown) return;
+    this.shown = key;
+    const winners = listNames(result.winners.map((seat) => ctx.seatName(seat)));
+    const headline = this.renderer.headline(result, ctx) || `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!`;
+    const order = result.places.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    const history = h("div", { class: "history" }, h("p", { class: "muted", text: "Loading the rounds…" }));
+    replace(this.element,
+      h("section", { class: "panel end-head", "aria-labelledby": "stage-title" },
+        h("h2", { id: "stage-title", class: "winner-title", text: headline }),
+        h("p", { class: "muted", text: `Game ${result.game_number} is over: ${this.renderer.endReason(result.reason) || humanize(result.reason)}.` }),
+        h("table", { class: "standings" },
+          h("caption", { class: "visually-hidden", text: "Final standings" }),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
+            result.scores ? h("th", { scope: "col", text: "Points" }) : null)),
+          h("tbody", {}, order.map(({ place, seat }) => h("tr", { class: place === 1 ? "first-place" : "" },
+            h("td", { text: place === 1 ? "★ 1" : String(place) }),
+            h("th", { scope: "row", text: ctx.seatName(seat) + (seat === ctx.seat ? " (you)" : "") }),
+            result.scores ? h("td", { text: String(result.scores[seat]) }) : null)))),
+        ctx.isHost
+          ? h("button", { type: "button", class: "primary", text: "Rematch: play again", onclick: () => this.tableAct({ type: "start" }).catch(() => null) })
+          : h("p", { text: "Waiting for the host to start a rematch…" }),
+        h("p", {}, h("a", { href: "#/", text: "Back to the home screen" }))),
+      h("section", { class: "panel", "aria-labelledby": "history-title" },
+        h("h2", { id: "history-title", text: "The rounds" }), history));
+    announce(`Game over. ${headline}`, { urgent: true });
+    api.history(ctx.code).then(
+      (data) => replace(history, this.renderer.history(data, result.game_number, ctx)),
+      () => replace(history, h("p", { class: "muted", text: "The rounds could not be loaded." })),
+    );
+  }
+}

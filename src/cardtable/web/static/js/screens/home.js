@@ -1,0 +1,200 @@
+// screens/home.js: the first screen. Your name (remembered), joining by code or by a shared
+// link, the list of public tables, and creating a table with every option of the chosen game.
+
+import { api } from "../api.js";
+import { h, replace, syncList } from "../dom.js";
+import { OptionsForm } from "../options-form.js";
+import { clientKey, rememberName, rememberedName, saveSeat } from "../storage.js";
+
+const REFRESH_TABLES = 15000;
+
+function errorText(error) {
+  return error && error.message ? error.message : "Something went wrong. Try again.";
+}
+
+export function homeScreen(root, { joinCode = "" }) {
+  let games = [];
+  let form = null;
+  const nameInput = h("input", {
+    id: "player-name", name: "name", autocomplete: "nickname", maxlength: 32, required: true,
+    value: rememberedName(), "aria-describedby": "name-help",
+  });
+  nameInput.addEventListener("change", () => rememberName(nameInput.value));
+
+  function playerName() {
+    const name = nameInput.value.trim();
+    if (!name) {
+      nameInput.focus();
+      throw new Error("Type your name first: it is how the table will know you.");
+    }
+    rememberName(name);
+    return name;
+  }
+
+  async function joinTable(code, { spectate = false, password = "" } = {}, status) {
+    try {
+      status.textContent = "";
+      const joined = await api.join(code, {
+        name: playerName(), spectate, client: clientKey(), ...(password ? { password } : {}),
+      });
+      saveSeat(joined.code, joined);
+      location.hash = `#/t/${joined.code}`;
+    } catch (error) {
+      if (error.code === "wrong-password") {
+        codeInput.value = code;
+        joinStatus.textContent = errorText(error) + ". Type the table's password.";
+        joinPassword.focus();
+      } else {
+        status.textContent = errorText(error);
+      }
+    }
+  }
+
+  // -- join ---------------------------------------------------------------------------------
+  const codeInput = h("input", {
+    id: "join-code", name: "code", value: joinCode, maxlength: 6, autocomplete: "off",
+    autocapitalize: "characters", spellcheck: "false", class: "code-input", "aria-describedby": "code-help",
+  });
+  const joinSpectate = h("input", { type: "checkbox", id: "join-spectate", name: "spectate" });
+  const joinPassword = h("input", { type: "password", id: "join-password", name: "password", autocomplete: "off" });
+  const joinStatus = h("p", { class: "form-error", role: "alert" });
+  const invite = h("p", { class: "invite", hidden: !joinCode });
+  const joinForm = h("form", { class: "panel", "aria-labelledby": "join-title" },
+    h("h2", { id: "join-title", text: joinCode ? "You're invited" : "Join a game" }),
+    invite,
+    h("div", { class: "field" }, h("label", { for: "join-code", text: "Table code" }), codeInput,
+      h("p", { class: "help", id: "code-help", text: "Six letters and digits, from the host or the shared link." })),
+    h("div", { class: "field field-check" }, h("label", { class: "check", for: "join-spectate" }, joinSpectate, "Just watch (spectator)")),
+    h("div", { class: "field" }, h("label", { for: "join-password", text: "Password (only if the table has one)" }), joinPassword),
+    joinStatus,
+    h("button", { type: "submit", class: "primary", text: "Join table" }));
+  joinForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = codeInput.value.trim().toUpperCase();
+    if (code.length !== 6) {
+      joinStatus.textContent = "A table code has six characters.";
+      codeInput.focus();
+      return;
+    }
+    joinTable(code, { spectate: joinSpectate.checked, password: joinPassword.value }, joinStatus);
+  });
+  if (joinCode) {
+    api.table(joinCode).then(
+      (table) => {
+        invite.textContent = `${table.host_name} invites you to “${table.name}”: ${table.players} of ${table.max_players} seats taken${table.status === "lobby" ? "" : ", game in progress"}.`;
+      },
+      (error) => {
+        invite.textContent = error.code === "not-found" ? `There is no table ${joinCode}. Check the code.` : errorText(error);
+      },
+    );
+  }
+
+  // -- public tables ------------------------------------------------------------------------
+  const tableList = h("ul", { class: "table-list", "aria-labelledby": "tables-title" });
+  const tablesEmpty = h("p", { class: "muted", text: "Loading…" });
+  const tablesStatus = h("p", { class: "form-error", role: "alert" });
+  async function refreshTables() {
+    try {
+      const tables = await api.publicTables();
+      tablesEmpty.textContent = tables.length ? "" : "No public table is waiting for players right now. Create one!";
+      tablesEmpty.hidden = tables.length > 0;
+      syncList(tableList, tables, (t) => t.code, (t) => publicTableItem(t), updatePublicTable);
+    } catch (error) {
+      tablesEmpty.textContent = errorText(error);
+    }
+  }
+  function publicTableItem(table) {
+    return h("li", { class: "table-item" },
+      h("div", { class: "table-item-text" }, h("strong", { class: "table-name" }), h("span", { class: "muted table-meta" })),
+      h("div", { class: "table-item-actions" },
+        h("button", { type: "button", class: "secondary", onclick: () => joinTable(table.code, {}, tablesStatus) }, "Join", h("span", { class: "visually-hidden", text: ` ${table.name}` })),
+        h("button", { type: "button", class: "quiet-button", onclick: () => joinTable(table.code, { spectate: true }, tablesStatus) }, "Watch", h("span", { class: "visually-hidden", text: ` ${table.name}` }))));
+  }
+  function updatePublicTable(item, table) {
+    const game = games.find((g) => g.id === table.game);
+    item.querySelector(".table-name").textContent = table.name;
+    item.querySelector(".table-meta").textContent =
+      `${game ? game.title : table.game} · host ${table.host_name} · ${table.players}/${table.max_players} players${table.locked ? " · password" : ""}`;
+  }
+  const tablesPanel = h("section", { class: "panel", "aria-labelledby": "tables-title" },
+    h("div", { class: "panel-head" }, h("h2", { id: "tables-title", text: "Public tables" }),
+      h("button", { type: "button", class: "quiet-button", onclick: refreshTables, text: "Refresh" })),
+    tablesEmpty, tableList, tablesStatus);
+
+  // -- create -------------------------------------------------------------------------------
+  const gameSelect = h("select", { id: "create-game", name: "game" });
+  const formSlot = h("div");
+  const tableName = h("input", { id: "create-table-name", name: "table_name", maxlength: 48, placeholder: "Your name's table" });
+  const createPublic = h("input", { type: "checkbox", id: "create-public", name: "public", checked: true });
+  const createPassword = h("input", { type: "password", id: "create-password", name: "password", autocomplete: "new-password" });
+  const createStatus = h("p", { class: "form-error", role: "alert" });
+  const gameSummary = h("p", { class: "help", id: "game-summary" });
+  const createForm = h("form", { class: "panel create-panel", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title", text: "Create a game" }),
+    h("div", { class: "field" }, h("label", { for: "create-game", text: "Game" }), gameSelect, gameSummary),
+    formSlot,
+    h("details", { class: "option-group" }, h("summary", {}, h("span", { class: "group-name", text: "Table" }),
+      h("span", { class: "group-count", text: "name, privacy" })),
+      h("div", { class: "option-fields" },
+        h("div", { class: "field" }, h("label", { for: "create-table-name", text: "Table name" }), tableName),
+        h("div", { class: "field field-check" }, h("label", { class: "check", for: "create-public" }, createPublic, "List this table under public tables")),
+        h("div", { class: "field" }, h("label", { for: "create-password", text: "Password (optional)" }), createPassword))),
+    createStatus,
+    h("button", { type: "submit", class: "primary", text: "Create table" }));
+  gameSelect.setAttribute("aria-describedby", "game-summary");
+  function showGame() {
+    const game = games.find((g) => g.id === gameSelect.value);
+    gameSummary.textContent = game.summary;
+    form = new OptionsForm(game);
+    replace(formSlot, form.element);
+  }
+  gameSelect.addEventListener("change", showGame);
+  createForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      createStatus.textContent = "";
+      const joined = await api.create({
+        game: gameSelect.value, options: form.value(), name: playerName(), client: clientKey(),
+        public: createPublic.checked,
+        ...(tableName.value.trim() ? { table_name: tableName.value.trim() } : {}),
+        ...(createPassword.value ? { password: createPassword.value } : {}),
+      });
+      saveSeat(joined.code, joined);
+      location.hash = `#/t/${joined.code}`;
+    } catch (error) {
+      createStatus.textContent = errorText(error);
+    }
+  });
+
+  api.games().then(
+    (list) => {
+      games = list;
+      replace(gameSelect, list.map((game) => h("option", { value: game.id, text: game.title })));
+      showGame();
+      refreshTables();
+    },
+    (error) => {
+      createStatus.textContent = errorText(error);
+    },
+  );
+  const timer = setInterval(refreshTables, REFRESH_TABLES);
+
+  const heading = h("h1", { tabindex: -1, text: "Play cards with friends" });
+  replace(root,
+    h("div", { class: "home" },
+      h("div", { class: "home-intro" }, heading,
+        h("p", { class: "lede", text: "Create a table, share its code or link, and play from any phone or laptop. No account needed." }),
+        h("div", { class: "field name-field" }, h("label", { for: "player-name", text: "Your name" }), nameInput,
+          h("p", { class: "help", id: "name-help", text: "Shown to the other players. Remembered on this device." }))),
+      h("div", { class: "home-columns" },
+        h("div", { class: "home-column" }, joinForm, tablesPanel),
+        h("div", { class: "home-column" }, createForm))));
+  if (joinCode) (nameInput.value ? joinForm.querySelector("button[type=submit]") : nameInput).focus();
+  else heading.focus();
+
+  return {
+    destroy() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,201 @@
+"""Browser test fixtures: the site on a real server, and Debian's Chromium driven by Playwright.
+
+The server runs in a background thread on a free port, with the static client mounted at `/`
+after the API routes (as `cardtable serve` does), SQLite in the test's folder, and bots that
+move quickly. It can be restarted on the same port and database, as after a crash.
+
+A test skips with the reason when Chromium or Playwright is missing; with CI=true it fails.
+Screenshots go to test-output/screens/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from driver import DESKTOP, PHONE
+
+from cardtable.server import Settings, create_app
+from cardtable.web import mount
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREENS = Path(__file__).resolve().parents[2] / "test-output" / "screens"
+
+
+def missing(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: browser tests must run)")
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class LiveSite:
+    """The app with the static site, served from a thread; `restart()` keeps port and data."""
+
+    def __init__(self, database_url: str):
+        self.settings = Settings(
+            database_url=database_url, bot_delay=0.3, join_rate=1000.0, join_burst=1000
+        )
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+        self.app = None
+
+    def start(self) -> None:
+        self.app = create_app(self.settings)
+        mount(self.app)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws="websockets-sansio",
+            ws_max_size=64 * 1024,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+            self.thread.join(20)
+            self.server = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    @property
+    def hub(self):
+        return self.app.state.hub
+
+    def api(self, method: str, path: str, **body):
+        answer = httpx.request(method, self.url + path, json=body or None, timeout=10)
+        assert answer.status_code < 300, answer.text
+        return answer.json()
+
+
+@pytest.fixture
+def site(tmp_path):
+    live = LiveSite(f"sqlite:///{tmp_path / 'cardtable.db'}")
+    try:
+        live.start()
+    except Exception as error:
+        missing(f"the cardtable server could not start: {error}")
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:
+        missing(f"Playwright for Python is not installed: {error}")
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+        except Exception as error:
+            missing(f"Chromium did not start: {error}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_page(browser, site):
+    """`open_page(viewport=PHONE, seat=None)`: a fresh browser profile on the site, failing the
+    test on any script error or alert. `seat=(code, joined)` puts a seat in its storage."""
+    contexts = []
+    errors: list[str] = []
+
+    def open_one(viewport=DESKTOP, seat=None, path="/"):
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        if seat is not None:
+            code, joined = seat
+            seats = {f"seat:{code}": {**joined, "spectate": False}}
+            context.add_init_script(
+                f"localStorage.setItem('cardtable.seats', {json.dumps(json.dumps(seats))});"
+            )
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+        page.on("console", lambda message: _console(message, errors))
+        page.on("dialog", lambda dialog: _dialog(dialog, errors))
+        page.goto(site.url + path)
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def _console(message, errors: list[str]) -> None:
+    # A socket that fails while the server restarts is expected; the client reconnects.
+    if message.type == "error" and "WebSocket" not in message.text:
+        errors.append(f"console error: {message.text}")
+
+
+def _dialog(dialog, errors: list[str]) -> None:
+    if dialog.type == "confirm":
+        dialog.accept()
+    else:
+        errors.append(f"unexpected {dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+
+@pytest.fixture(scope="session")
+def screens():
+    """`screens(page, name)` saves PNGs of the page as test-output/screens/NAME-WxH.png."""
+    shutil.rmtree(SCREENS, ignore_errors=True)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page, name: str) -> None:
+        """At the page's own size, then on a phone and a desktop, then back. Nothing may
+        stick out sideways."""
+        own = page.viewport_size
+        for size in (own, *(s for s in (PHONE, DESKTOP) if s != own)):
+            page.set_viewport_size(size)
+            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{name} is {wide}px too wide at {size['width']}px"
+            page.screenshot(
+                path=SCREENS / f"{name}-{size['width']}x{size['height']}.png", full_page=True
+            )
+        page.set_viewport_size(own)
+
+    return shoot

@@ -1,0 +1,140 @@
+"""Playing CAH through the site as a person would: read the page, click or press keys.
+
+`take_turn(page)` does whatever the page asks of its player right now (submit, reveal, pick,
+rank, vote, eliminate) with the mouse; `play_until_over(pages)` loops it over every player.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+ACTION = ".action-bar:not([hidden]) .action-button"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def create_table(site, name: str, options: dict, **body) -> dict:
+    return site.api(
+        "POST",
+        "/api/tables",
+        game="cah",
+        name=name,
+        options=options,
+        client=f"client-{name}-0001",
+        **body,
+    )
+
+
+def join_table(site, code: str, name: str, **body) -> dict:
+    return site.api(
+        "POST", f"/api/tables/{code}/join", name=name, client=f"client-{name}-0001", **body
+    )
+
+
+def wait_for_table(page) -> None:
+    """Until the table screen is connected and shows the table."""
+    page.wait_for_selector("#connection-status[data-state=open]", state="attached")
+    page.wait_for_selector(".member")
+
+
+def hand_ids(page) -> list[int]:
+    return [
+        int(k)
+        for k in page.locator(".hand-grid > li").evaluate_all(
+            "tiles => tiles.map(t => t.dataset.key)"
+        )
+    ]
+
+
+def _first_number(text: str, default: int = 1) -> int:
+    found = re.search(r"\d+", text)
+    return int(found.group()) if found else default
+
+
+def choose_hand_cards(page, count: int, allow_blank: bool = False) -> None:
+    """Select `count` cards of the hand, skipping blank cards unless allowed."""
+    tiles = page.locator(".hand-grid > li")
+    chosen = 0
+    for index in range(tiles.count()):
+        if chosen == count:
+            break
+        tile = tiles.nth(index)
+        if not allow_blank and "blank" in tile.inner_text().lower():
+            continue
+        tile.locator(".white-card").click()
+        chosen += 1
+    for write in page.locator(".write-input").all():
+        write.fill("A card we wrote ourselves")
+
+
+def choose_answers(page, count: int) -> None:
+    cards = page.locator(".answer-grid .white-card.selectable")
+    for index in range(count):
+        cards.nth(index).click()
+
+
+def take_turn(page) -> str | None:
+    """Do what the page asks of its player now; the action's label, or None if nothing."""
+    button = page.locator(ACTION)
+    if not button.count() or not button.is_visible():
+        return None
+    label = button.inner_text()
+    if button.is_disabled():
+        if label.startswith("Submit"):
+            choose_hand_cards(page, _first_number(label))
+        elif label.startswith("Rank"):
+            choose_answers(page, _first_number(label))
+        elif label.startswith(("Choose", "Vote", "Eliminate")):
+            choose_answers(page, 1)
+        else:
+            return None
+    if button.is_disabled():
+        return None
+    label = button.inner_text()
+    button.click()
+    page.wait_for_function(
+        "label => { const b = document.querySelector('.action-bar:not([hidden]) .action-button');"
+        " return !b || b.textContent !== label || !b.disabled; }",
+        arg=label,
+    )
+    return label
+
+
+def is_over(page) -> bool:
+    return page.locator(".end .winner-title").count() > 0
+
+
+def play_until_over(pages, timeout: float = 90, each_turn=None) -> None:
+    """Everyone plays their turns until every page shows the end screen."""
+    deadline = time.monotonic() + timeout
+    while not all(is_over(page) for page in pages):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        acted = False
+        for page in pages:
+            label = take_turn(page)
+            if label and each_turn:
+                each_turn(page, label)
+            acted = acted or bool(label)
+        if not acted:
+            time.sleep(0.1)
+
+
+FOCUSED = """([selector, text]) => { const el = document.activeElement;
+  return Boolean(el && el.matches(selector) && el.textContent.includes(text)); }"""
+
+
+def tab_to(page, selector: str, text: str = "", limit: int = 120) -> None:
+    """Press Tab until the focused element matches `selector` and holds `text` (no clicks)."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED, [selector, text]):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector} {text!r}")
+
+
+def add_bots(page, count: int) -> None:
+    for _ in range(count):
+        before = page.locator(".member").count()
+        page.get_by_role("button", name="Add bot").click()
+        page.wait_for_function("n => document.querySelectorAll('.member').length > n", arg=before)

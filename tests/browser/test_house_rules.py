@@ -1,0 +1,248 @@
+"""Every house rule's interaction, used once through the site by three players.
+
+Each table uses only the table's own custom cards (and blank cards), so the hands are known
+to hold what a rule needs.
+"""
+
+from __future__ import annotations
+
+from driver import (
+    DESKTOP,
+    PHONE,
+    choose_answers,
+    choose_hand_cards,
+    create_table,
+    hand_ids,
+    is_over,
+    join_table,
+    play_until_over,
+    take_turn,
+    wait_for_table,
+)
+from playwright.sync_api import expect
+
+WHITES = [f"Answer number {n}" for n in range(80)]
+BLACKS = [f"Prompt {n}: _." for n in range(4)]
+
+
+def table_of_three(open_page, site, options: dict):
+    """Three players at a started table: {seat: page}, the code and the host's page."""
+    host = create_table(
+        site,
+        "Ann",
+        {"decks": [], "customWhiteCards": WHITES, "customBlackCards": BLACKS, **options},
+    )
+    code = host["code"]
+    joined = [host, join_table(site, code, "Bob"), join_table(site, code, "Cy")]
+    pages = [
+        open_page(DESKTOP if n == 0 else PHONE, seat=(code, j), path=f"/#/t/{code}")
+        for n, j in enumerate(joined)
+    ]
+    for page in pages:
+        wait_for_table(page)
+    pages[0].wait_for_function("document.querySelectorAll('.member').length === 3")
+    pages[0].get_by_role("button", name="Start the game").click()
+    for page in pages:
+        page.wait_for_selector(".cah .black-text")
+    state = site.hub.tables[code].state
+    by_seat = {state.seat_of(j["member"]): page for j, page in zip(joined, pages, strict=True)}
+    return by_seat, code, pages[0]
+
+
+def game(site, code):
+    return site.hub.tables[code].state.game_state
+
+
+def roles(site, code, by_seat):
+    """The Czar's page (None without one) and the other pages, in seat order."""
+    czar = game(site, code).czar
+    return by_seat.get(czar), [page for seat, page in sorted(by_seat.items()) if seat != czar]
+
+
+def act(page, name: str) -> None:
+    page.locator(".action-button").click()
+    expect(page.locator(".action-bar:not([hidden]) .action-button", has_text=name)).to_have_count(0)
+
+
+def score_of(page, name: str):
+    return page.locator(".member", has_text=name).locator(".member-score")
+
+
+def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
+    open_page, site, screens
+):
+    by_seat, code, _ = table_of_three(
+        open_page,
+        site,
+        {
+            "preset": "official",
+            "blankCards": 40,
+            "gambling": True,
+            "reboot": "official",
+            "discardUnknown": "official",
+            "neverHaveIEverPoints": True,
+            "pointsTarget": 1,
+        },
+    )
+    czar, (a, b) = roles(site, code, by_seat)
+    names = {
+        page: page.locator(".member-name", has_text="(you)").inner_text()[:-6]
+        for page in by_seat.values()
+    }
+
+    # Never Have I Ever: a reads a card; b and the Czar confess for a point each.
+    a.get_by_role("button", name="Never have I ever").click()
+    choose_hand_cards(a, 1, allow_blank=True)
+    act(a, "Read this card out")
+    for page in (b, czar):
+        page.get_by_role("button", name="I have (+1 point)").click()
+        expect(score_of(a, names[page])).to_have_text("1")
+
+    # Gambling: b stakes the point on an extra answer.
+    b.get_by_role("button", name="Bet a point").click()
+    choose_hand_cards(b, 1)
+    act(b, "Bet 1 point")
+    expect(score_of(a, names[b])).to_have_text("0")
+    expect(a.locator(".member", has_text=names[b])).to_contain_text("bet a point")
+
+    # Rebooting the Universe (official): the Czar returns two cards for the point.
+    before = set(hand_ids(czar))
+    czar.get_by_role("button", name="Reboot the universe").click()
+    choose_hand_cards(czar, 2, allow_blank=True)
+    act(czar, "Return 2 cards")
+    expect(score_of(czar, names[czar])).to_have_text("0")
+    assert len(before - set(hand_ids(czar))) == 2
+
+    # Discarding a card you don't understand (official: no card back until the refill).
+    count = len(hand_ids(a))
+    a.get_by_role("button", name="Discard a card").click()
+    choose_hand_cards(a, 1, allow_blank=True)
+    act(a, "Discard this card")
+    expect(a.locator(".hand-grid > li")).to_have_count(count - 1)
+
+    # A blank card, written on and played.
+    a.locator(".hand-grid > li", has_text="blank").first.locator(".white-card").click()
+    a.locator(".write-input").fill("Our own written answer")
+    act(a, "Submit")
+    take_turn(b)
+    expect(czar.locator(".action-button")).to_contain_text("Reveal answer 1")
+    screens(czar, "reveal")
+    for number in (1, 2, 3):
+        assert take_turn(czar) == f"Reveal answer {number} of 3"
+    expect(b.locator(".answer-grid")).to_contain_text("Our own written answer")
+    take_turn(czar)
+    for page in by_seat.values():
+        expect(page.locator(".end")).to_contain_text("someone reached the points target")
+
+
+def test_god_is_dead_votes_packing_heat_and_the_runner_up_vote(open_page, site):
+    by_seat, code, _ = table_of_three(
+        open_page,
+        site,
+        {
+            "customBlackCards": ["One _ and _.", "Two _ and _.", "Three _ and _."],
+            "judging": "godIsDead",
+            "happyEnding": "guideRunnerUpVote",
+            "packingHeat": "guide",
+            "pointsTarget": 1,
+        },
+    )
+    czar, (a, b, c) = roles(site, code, by_seat)
+    assert czar is None
+    expect(a.locator(".round-title")).to_contain_text("No Card Czar")
+    # Packing Heat (guide): a Pick 2 takes a third card.
+    expect(a.locator(".action-button")).to_have_text("Submit 2 or 3 cards")
+    choose_hand_cards(a, 3)
+    act(a, "Submit 3")
+    take_turn(b)
+    take_turn(c)
+    expect(a.locator(".round-status")).to_contain_text("Vote for your favourite")
+    assert len(next(x for x in game(site, code).answers if len(x) == 3)) == 3
+    # Everyone votes: b and c for a's answer, a for another.
+    key = a.locator(".answer-grid > li:has(.is-own)").get_attribute("data-key")
+    for page in (b, c):
+        page.locator(f'.answer-grid > li[data-key="{key}"] .white-card').click()
+        act(page, "Vote")
+    take_turn(a)
+    # Happy Ending (guide): a vote among the losing answers.
+    expect(b.locator(".round-status")).to_contain_text("Happy Ending")
+    for page in (a, b, c):
+        take_turn(page)
+    for page in (a, b, c):
+        expect(page.locator(".winner-title")).to_be_visible()
+
+
+def test_serious_business_ranking_rando_and_the_submission_timer(open_page, site, screens):
+    by_seat, code, _ = table_of_three(
+        open_page,
+        site,
+        {
+            "judging": "seriousBusiness",
+            "rando": "official",
+            "submitTimerSec": 120,
+            "pointsTarget": 4,
+        },
+    )
+    czar, (a, b) = roles(site, code, by_seat)
+    expect(a.locator(".timer")).to_contain_text(":")
+    expect(a.locator(".rando-line")).to_contain_text("Rando Cardrissian")
+    take_turn(a)
+    take_turn(b)
+    # Serious Business: the Czar ranks the top three (Rando's answer is the third).
+    expect(czar.locator(".action-button")).to_have_text("Rank these 3")
+    choose_answers(czar, 3)
+    expect(czar.locator(".answer-grid .card-order")).to_have_text(["1", "2", "3"])
+    screens(czar, "ranking")
+    act(czar, "Rank these 3")
+    expect(a.locator(".last-round .ranking li")).to_have_count(3)
+    assert sorted([*game(site, code).scores, game(site, code).rando_score])[-3:] == [1, 2, 3]
+    play_until_over(list(by_seat.values()))
+
+
+def test_survival_digipen_discard_full_hand_reboot_and_the_haiku_finale(open_page, site):
+    by_seat, code, host = table_of_three(
+        open_page,
+        site,
+        {
+            "judging": "survival",
+            "discardUnknown": "digipen",
+            "reboot": "guideFullHand",
+            "happyEnding": "officialHaikuFinale",
+            "manualEnd": True,
+            "pointsTarget": 5,
+        },
+    )
+    _czar, (a, b) = roles(site, code, by_seat)
+    # Discarding (DigiPen): the card is replaced at once.
+    hand = hand_ids(a)
+    a.get_by_role("button", name="Discard a card").click()
+    choose_hand_cards(a, 1)
+    act(a, "Discard this card")
+    expect(a.locator(".hand-grid > li")).to_have_count(len(hand))
+    assert hand_ids(a) != hand
+    take_turn(a)
+    take_turn(b)
+    # Survival of the Fittest: players take turns eliminating answers.
+    pages = list(by_seat.values())
+    done = []
+    while game(site, code).round == 1:
+        done += [label for label in map(take_turn, pages) if label]
+    assert "Eliminate this answer" in done
+    winner = by_seat[game(site, code).scores.index(1)]
+    # Rebooting the Universe (guide): a whole new hand for the point.
+    hand = hand_ids(winner)
+    winner.get_by_role("button", name="Reboot the universe: new hand for 1 point").click()
+    winner.wait_for_function(
+        "old => [...document.querySelectorAll('.hand-grid > li')]"
+        ".every(li => !old.includes(Number(li.dataset.key)))",
+        arg=hand,
+    )
+    assert len(hand_ids(winner)) == len(hand)
+    # Happy Ending (official): the host's end plays a last round on the haiku card.
+    host.get_by_role("button", name="End the game").click()
+    for page in pages:
+        expect(page.locator(".black-text")).to_have_text("Make a haiku.")
+    expect(a.locator(".black-meta")).to_have_text("Pick 3")  # honorDrawN is off
+    play_until_over(pages)
+    assert all(is_over(page) for page in pages)
+    expect(host.locator(".end")).to_contain_text("Happy Ending haiku")
