@@ -1,0 +1,146 @@
+"""Russian Bank in the browser: a whole deal against a bot, every move made through the page
+(click a card then its destination, the keyboard, or drag and drop), and a Stop! called from
+the Stop button on an order-of-play error.
+
+The human side's choices come from the heuristic bot reading the engine's legal list; the test
+then finds those piles on the page and plays them as a person would.
+"""
+
+from __future__ import annotations
+
+import time
+
+from driver import DESKTOP, PHONE, add_bots, wait_for_table
+from playwright.sync_api import expect
+
+from cardtable.bots.russian_bank import HeuristicBot
+from cardtable.engine import Rng
+
+
+def create(site, name: str, options: dict) -> dict:
+    return site.api(
+        "POST",
+        "/api/tables",
+        game="russian-bank",
+        name=name,
+        options=options,
+        client=f"client-rb-{name}-0001",
+    )
+
+
+def pile(page, pile_id: str, state: str):
+    return page.locator(f'[data-pile="{pile_id}"].{state}')
+
+
+def play_in_page(page, action: dict, count: int) -> None:
+    """Make `action` through the page: mostly clicks, every 5th move by keyboard, every 7th by
+    drag and drop; turning up cards by the S and H keys."""
+    kind = action["type"]
+    page.wait_for_selector(".rb-board:not([aria-busy])")
+    if kind == "move":
+        source, target = pile(page, action["from"], "is-source"), action["to"]
+        if count % 7 == 3:
+            source.wait_for()
+            source.drag_to(page.locator(f'[data-pile="{target}"]'))
+        elif count % 5 == 0:
+            source.focus()
+            page.keyboard.press("Enter")
+            pile(page, target, "is-target").focus()
+            page.keyboard.press("Enter")
+        else:
+            source.click()
+            pile(page, target, "is-target").click()
+    elif kind == "turn":
+        pile(page, action["pile"], "is-turnable").wait_for()
+        page.keyboard.press("s" if action["pile"].startswith("stock") else "h")
+    elif kind == "end-turn":
+        page.get_by_role("button", name="End turn (E)").click()
+    elif kind == "stop":
+        page.locator(".rb-stop").first.click()
+    else:
+        raise AssertionError(f"the bot chose {action}")
+
+
+def wait_for_step(live, seq: int, action: dict) -> None:
+    deadline = time.monotonic() + 10
+    while live.state.seq == seq:
+        assert time.monotonic() < deadline, f"the page did not send {action}"
+        time.sleep(0.01)
+
+
+def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
+    joined = create(site, "Ann", {})
+    code = joined["code"]
+    page = open_page(DESKTOP, seat=(code, joined), path=f"/#/t/{code}")
+    wait_for_table(page)
+    page.select_option("#bot-kind", "heuristic")
+    add_bots(page, 1)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector(".rb .rb-pile")
+    expect(page.locator(".rb-status")).to_contain_text("Classic")
+    expect(page.locator(".rb-status")).to_contain_text("Score")
+    screens(page, "russian-bank-table")
+
+    live = site.hub.tables[code]
+    game = live.state.game
+    seat = live.state.seat_of(joined["member"])
+    chooser, rng = HeuristicBot(), Rng(5)
+    moves, shot, started = 0, False, time.monotonic()
+    while live.state.status == "playing":
+        assert time.monotonic() - started < 600, "the deal did not end in time"
+        state = live.state.game_state
+        if seat not in game.to_act(state):
+            time.sleep(0.02)
+            continue
+        action = chooser.choose(game, game.clone(state), seat, rng)
+        if not shot and action["type"] == "move":
+            pile(page, action["from"], "is-source").click()
+            expect(pile(page, action["to"], "is-target")).to_have_count(1)
+            screens(page, "russian-bank-picked")
+            page.keyboard.press("Escape")
+            expect(page.locator(".rb-pile[aria-pressed=true]")).to_have_count(0)
+            shot = True
+        seq = live.state.seq
+        play_in_page(page, action, moves)
+        wait_for_step(live, seq, action)
+        moves += 1
+
+    page.wait_for_selector(".end .winner-title")
+    result = live.state.results[-1]
+    title = page.locator(".winner-title").inner_text()
+    assert ("You win" in title) == (result["winners"] == [seat]), title
+    page.wait_for_selector(".history-round")
+    screens(page, "russian-bank-end")
+    print(f"{moves} moves through the page in {time.monotonic() - started:.0f}s: {title}")
+
+
+def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
+    """Two people in classic mode: the one on turn discards his turned card without playing
+    his stock first (S1 or S2); the other sees the Stop button with the error and calls it."""
+    ann = create(site, "Ann", {})
+    code = ann["code"]
+    bob = site.api("POST", f"/api/tables/{code}/join", name="Bob", client="client-rb-Bob-0001")
+    pages = {
+        "Ann": open_page(DESKTOP, seat=(code, ann), path=f"/#/t/{code}"),
+        "Bob": open_page(PHONE, seat=(code, bob), path=f"/#/t/{code}"),
+    }
+    for page in pages.values():
+        wait_for_table(page)
+    pages["Ann"].get_by_role("button", name="Start the game").click()
+    live = site.hub.tables[code]
+    turn = live.state.game_state.turn
+    seats = {
+        live.state.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))
+    }
+    offender, caller = pages[seats[turn]], pages[seats[1 - turn]]
+    offender.wait_for_selector(".rb .rb-pile")
+    pile(offender, f"hand:{turn}", "is-turnable").click()
+    pile(offender, f"turned:{turn}", "is-source").click()
+    pile(offender, f"discard:{turn}", "is-risky").click()
+    caller.wait_for_selector(".rb-alert .rb-stop")
+    expect(caller.locator(".rb-stop-text")).to_contain_text("broke the order of play")
+    screens(caller, "russian-bank-stop")
+    caller.get_by_role("button", name="Stop!", exact=True).click()
+    expect(caller.locator(".rb-title")).to_have_text("Your turn")
+    expect(offender.locator(".rb-alert .rb-stop")).to_have_count(0)
+    assert live.state.game_state.turn == 1 - turn
