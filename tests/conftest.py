@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -22,7 +23,7 @@ def missing_service(reason: str) -> None:
     pytest.skip(reason)
 
 
-async def _admin(sql: str) -> None:
+async def _admin_async(sql: str) -> None:
     import asyncpg
 
     connection = await asyncpg.connect(f"{POSTGRES_DSN}/postgres", timeout=5)
@@ -32,16 +33,23 @@ async def _admin(sql: str) -> None:
         await connection.close()
 
 
+def _admin(sql: str) -> None:
+    """Run one statement on the server's `postgres` database, in a thread of its own so that
+    it works from fixtures of async tests too (their event loop is already running)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, _admin_async(sql)).result()
+
+
 @pytest.fixture
 def postgres_url():
     """The URL of a new, empty PostgreSQL database, dropped after the test."""
     name = f"cardtable_test_{secrets.token_hex(6)}"
     try:
-        asyncio.run(_admin(f"CREATE DATABASE {name}"))
+        _admin(f"CREATE DATABASE {name}")
     except Exception as error:
         missing_service(f"PostgreSQL is not available at {POSTGRES_DSN}: {error}")
     yield f"{POSTGRES_DSN}/{name}"
-    asyncio.run(_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 @pytest.fixture
