@@ -14,6 +14,7 @@ import { h } from "../dom.js";
 
 const RENDERERS = {
   cah: () => import("./cah.js"),
+  "cunt-soul": () => import("./cunt-soul.js"),
   "russian-bank": () => import("./russian-bank.js"),
   csh: () => import("./csh.js"),
 };

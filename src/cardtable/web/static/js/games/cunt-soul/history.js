@@ -1,0 +1,43 @@
+// games/cunt-soul/history.js: the story of one finished Cunt-Soul game for the end screen, read
+// from the table's public history: the finishing order as it happened down to the sole-cunt (or
+// the players stuck in a stalemate), then for each player how often they picked up and burned the pile.
+
+import { h } from "../../dom.js";
+import { applyPatch } from "../../patch.js";
+
+export function gameStory(data, gameNumber) {
+  let document = structuredClone(data.start);
+  const story = { finished: [], pickups: new Map(), burns: new Map(), turns: 0, stalemate: null };
+  const bump = (map, seat) => map.set(seat, (map.get(seat) || 0) + 1);
+  for (const step of data.steps) {
+    document = applyPatch(document, step.patch);
+    if (document.table.game_number !== gameNumber) continue;
+    for (const event of step.events) {
+      if (event.type === "finished") story.finished.push(event.seat);
+      else if (event.type === "picked-up") bump(story.pickups, event.seat);
+      else if (event.type === "burned") bump(story.burns, event.seat);
+      else if (event.type === "turn") story.turns += 1;
+      else if (event.type === "game-ended" && event.stalemate) story.stalemate = event.stalemate;
+    }
+  }
+  return story;
+}
+
+export function historyList(data, gameNumber, seatName, seats) {
+  const story = gameStory(data, gameNumber);
+  if (!story.turns) return h("p", { class: "muted", text: "No turn was played." });
+  const times = (n) => `${n || 0} time${n === 1 ? "" : "s"}`;
+  return h("div", { class: "cs-history" },
+    h("p", { text: `${story.turns} turns.${story.stalemate ? " It ended in a stalemate: nobody could get rid of their cards." : ""}` }),
+    h("h3", { text: "Finishing order" }),
+    h("ol", { class: "cs-finish-order" }, story.finished.map((seat) => h("li", { text: seatName(seat) })),
+      story.stalemate
+        ? story.stalemate.map((group, i, groups) => h("li", {
+          text: `${group.map(seatName).join(" and ")} (stuck in the stalemate${i === groups.length - 1 && group.length === 1 ? ": the sole-cunt" : ""})`,
+        }))
+        : Array.from({ length: seats }, (_, seat) => seat).filter((seat) => !story.finished.includes(seat))
+          .map((seat) => h("li", { text: `${seatName(seat)}: the sole-cunt` }))),
+    h("ul", { class: "cs-history-stats" }, Array.from({ length: seats }, (_, seat) => h("li", {
+      text: `${seatName(seat)}: picked up the pile ${times(story.pickups.get(seat))}, burned it ${times(story.burns.get(seat))}.`,
+    }))));
+}
