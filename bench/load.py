@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import socket
 import subprocess
@@ -188,10 +189,12 @@ async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str
         return await asyncio.gather(*(table(i, n) for i, n in enumerate(sizes)))
 
 
-async def run(args, url: str, server: psutil.Process | None) -> str:
-    tables = await setup(url, args.players, args.tables)
-    print(f"load: {len(tables)} tables ready, connecting", file=sys.stderr, flush=True)
-    ws_url = url.replace("http", "ws", 1)
+async def _share(ws_url: str, tables, pipe) -> tuple:
+    """One client process playing its share of the tables.
+
+    Says "ready" on `pipe` once every player is connected, then waits for the plan
+    (start, measure_from, measure_until) in Unix time, and returns its figures.
+    """
     stats = Stats({code: len(tokens) for code, tokens in tables})
     stop = asyncio.Event()
     ready = asyncio.Semaphore(0)
@@ -206,35 +209,71 @@ async def run(args, url: str, server: psutil.Process | None) -> str:
                 await asyncio.sleep(0.05)
     for _ in tasks:
         await ready.acquire()
-    print("load: every player connected, playing", file=sys.stderr, flush=True)
+    pipe.send("ready")
+    start, measure_from, measure_until = await asyncio.to_thread(pipe.recv)
+    await asyncio.sleep(max(0.0, start - time.time()))
     go.set()
-    await asyncio.sleep(args.warmup)
-    cpu_before = _cpu(server)
-    started = time.perf_counter()
+    await asyncio.sleep(max(0.0, measure_from - time.time()))
     stats.measuring = True
-    await asyncio.sleep(args.seconds)
+    await asyncio.sleep(max(0.0, measure_until - time.time()))
     stats.measuring = False
-    elapsed = time.perf_counter() - started
-    cpu_used = _cpu(server) - cpu_before if server else None
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
         print(f"load: {len(failures)} clients failed, first: {failures[0]!r}", file=sys.stderr)
-    latencies = sorted(stats.latencies)
+    return stats.actions, stats.errors, stats.lost + len(failures), stats.latencies
+
+
+def _client_process(ws_url: str, tables, pipe) -> None:
+    pipe.send(_run_loop(_share(ws_url, tables, pipe)))
+
+
+def run(args, url: str, server: psutil.Process | None) -> str:
+    tables = _run_loop(setup(url, args.players, args.tables))
+    print(f"load: {len(tables)} tables ready, connecting", file=sys.stderr, flush=True)
+    ws_url = url.replace("http", "ws", 1)
+    context = multiprocessing.get_context("spawn")
+    pipes, processes = [], []
+    for index in range(args.clients):
+        ours, theirs = context.Pipe()
+        share = tables[index :: args.clients]
+        process = context.Process(target=_client_process, args=(ws_url, share, theirs))
+        process.start()
+        pipes.append(ours)
+        processes.append(process)
+    for pipe in pipes:
+        if pipe.recv() != "ready":
+            raise SystemExit("load: a client process failed to connect")
+    print("load: every player connected, playing", file=sys.stderr, flush=True)
+    start = time.time() + 0.2
+    plan = (start, start + args.warmup, start + args.warmup + args.seconds)
+    for pipe in pipes:
+        pipe.send(plan)
+    time.sleep(max(0.0, plan[1] - time.time()))
+    cpu_before = _cpu(server)
+    time.sleep(max(0.0, plan[2] - time.time()))
+    cpu_used = _cpu(server) - cpu_before
+    rss = server.memory_info().rss / 2**20 if server else float("nan")
+    figures = [pipe.recv() for pipe in pipes]
+    for process in processes:
+        process.join()
+    actions = sum(f[0] for f in figures)
+    errors = sum(f[1] for f in figures)
+    lost = sum(f[2] for f in figures)
+    latencies = sorted(latency for f in figures for latency in f[3])
 
     def percentile(p: float) -> float:
         if not latencies:
             return float("nan")
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
-    rss = server.memory_info().rss / 2**20 if server else float("nan")
-    cpu_ms = cpu_used * 1000 / stats.actions if server and stats.actions else float("nan")
+    cpu_ms = cpu_used * 1000 / actions if server and actions else float("nan")
     return (
-        f"load: players={args.players} tables={args.tables} actions={stats.actions} "
-        f"actions_per_s={stats.actions / elapsed:.0f} p50_ms={percentile(0.50):.1f} "
+        f"load: players={args.players} tables={args.tables} actions={actions} "
+        f"actions_per_s={actions / args.seconds:.0f} p50_ms={percentile(0.50):.1f} "
         f"p95_ms={percentile(0.95):.1f} p99_ms={percentile(0.99):.1f} "
-        f"errors={stats.errors} lost={stats.lost + len(failures)} "
+        f"errors={errors} lost={lost} "
         f"server_rss_mb={rss:.0f} server_cpu_ms_per_action={cpu_ms:.3f}"
     )
 
@@ -308,6 +347,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=2, help="seconds before measuring")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="client processes (one per core), each playing a share of the tables",
+    )
     parser.add_argument("--url", help="a running server; otherwise one is started")
     parser.add_argument("--database-url", help="for the started server (default: SQLite)")
     args = parser.parse_args()
@@ -321,7 +366,7 @@ def main() -> None:
             process, url = _start_server(args, data_dir)
             server = psutil.Process(process.pid)
         try:
-            print(_run_loop(run(args, url, server)), flush=True)
+            print(run(args, url, server), flush=True)
         finally:
             if process is not None:
                 process.terminate()

@@ -1,10 +1,16 @@
-"""Test harness: a real server on a free port in a background thread, and a WebSocket client
-that applies updates to its document and checks the sequence numbers, as a browser would."""
+"""Test harness: a real server on a free port in a background thread or its own process, and a
+WebSocket client that applies updates to its document and checks the sequence numbers, as a
+browser would."""
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,12 +22,55 @@ from cardtable.server import Settings, create_app
 from cardtable.server.patch import apply
 
 CLIENT_KEY = "test-client-0001"
+HERE = Path(__file__).parent
 
 
 def settings_for(database_url: str, **overrides) -> Settings:
     """Settings for tests: bots move at once, joins are not rate-limited."""
     values = {"bot_delay": 0.0, "join_rate": 1000.0, "join_burst": 1000}
     return Settings(database_url=database_url, **{**values, **overrides})
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_process(args: list[str], port: int) -> subprocess.Popen:
+    """`cardtable serve` (with the tiny game) on `port` in its own process, once it answers."""
+    env = {**os.environ, "PYTHONPATH": str(HERE)}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            str(HERE / "serve_tiny.py"),
+            "serve",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0",
+            "--join-rate",
+            "1000",
+            "--join-burst",
+            "1000",
+            "--log-level",
+            "warning",
+            *args,
+        ],
+        env=env,
+    )
+    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError("the server exited at start")
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not start")
 
 
 class RunningServer:

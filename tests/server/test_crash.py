@@ -4,65 +4,18 @@ action is in the log, every table resumes, and the clients reconnect and play on
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import httpx
 import orjson
 import pytest
 import websockets
+from harness import free_port, start_process
 
 from cardtable.server.patch import apply
 
-HERE = Path(__file__).parent
 TABLES = 4
 PLAYERS = 3
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _start(args: list[str], port: int) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(HERE)}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            str(HERE / "serve_tiny.py"),
-            "serve",
-            "--port",
-            str(port),
-            "--bot-delay",
-            "0",
-            "--join-rate",
-            "1000",
-            "--join-burst",
-            "1000",
-            "--log-level",
-            "warning",
-            *args,
-        ],
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            raise RuntimeError("the server exited at start")
-        time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
 
 
 async def _play(url: str, code: str, token: str, acks: list, stop: asyncio.Event) -> dict:
@@ -139,9 +92,9 @@ def test_sigkill_loses_no_acknowledged_action(backend, tmp_path, request):
     args = ["--data-dir", str(tmp_path)]
     if backend == "postgresql":
         args = ["--database-url", request.getfixturevalue("postgres_url")]
-    port = _free_port()
+    port = free_port()
     url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    server = _start(args, port)
+    server = start_process(args, port)
     try:
         tables = _tables(url)
         asyncio.run(_start_games(ws_url, tables))
@@ -162,7 +115,7 @@ def test_sigkill_loses_no_acknowledged_action(backend, tmp_path, request):
         server.wait(10)
         assert len(acks) > 50, "the games were not busy"
 
-        server = _start(args, port)
+        server = start_process(args, port)
         with httpx.Client(base_url=url, timeout=30) as http:
             logs = {
                 code: {s["seq"] for s in http.get(f"/api/tables/{code}/history").json()["steps"]}

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from .base import Bus, Subscriber
 from .local import InProcessBus
+from .redis import DEFAULT_PREFIX, RedisBus
 
-__all__ = ["Bus", "InProcessBus", "Subscriber", "open_bus"]
+__all__ = ["DEFAULT_PREFIX", "Bus", "InProcessBus", "RedisBus", "Subscriber", "open_bus"]
 
 
-async def open_bus(url: str | None) -> Bus:
-    """The bus for `url`: None for in-process (the only one so far; Redis is to come)."""
+async def open_bus(url: str | None, prefix: str = DEFAULT_PREFIX) -> Bus:
+    """The bus for `url`: None for in-process, redis://, rediss:// or unix:// for Redis
+    (`prefix` starts the name of each table's channel)."""
     if url is None:
         return InProcessBus()
-    raise ValueError(f"unsupported bus URL {url!r}: only the in-process bus exists yet")
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return await RedisBus.open(url, prefix)
+    raise ValueError(f"unsupported bus URL {url!r}: use redis://host:port/db")

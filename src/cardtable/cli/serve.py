@@ -1,4 +1,7 @@
-"""`cardtable serve`: run the site on one process, SQLite by default, nothing else needed."""
+"""`cardtable serve`: run the site on one process, SQLite by default, nothing else needed.
+
+With `--database-url postgresql://...` and `--redis-url redis://...`, several processes (on
+several machines) serve the same tables behind a load balancer."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ..bus import DEFAULT_PREFIX
 from ..server import Settings, create_app
 from ..web import mount
 
@@ -26,6 +30,17 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument(
         "--database-url", default=None, help="postgresql://... instead of SQLite in --data-dir"
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=None,
+        help="redis://host:port/db: share tables with the other processes on this Redis "
+        "(needs a shared --database-url)",
+    )
+    parser.add_argument(
+        "--redis-prefix",
+        default=DEFAULT_PREFIX,
+        help=f"start of each table's Redis channel (default {DEFAULT_PREFIX!r})",
     )
     parser.add_argument(
         "--sqlite-fsync",
@@ -54,6 +69,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         url = f"sqlite:///{(args.data_dir / 'cardtable.db').resolve()}"
     return Settings(
         database_url=url,
+        bus_url=args.redis_url,
+        bus_prefix=args.redis_prefix,
         sqlite_fsync=args.sqlite_fsync,
         bot_delay=args.bot_delay,
         join_rate=args.join_rate,
@@ -71,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(settings)
     mount(app)
     where = settings.database_url.split("@")[-1]
-    log.info("cardtable serving on http://%s:%d (data: %s)", args.host, args.port, where)
+    bus = (settings.bus_url or "in-process").split("@")[-1]
+    log.info(
+        "cardtable serving on http://%s:%d (data: %s, bus: %s)", args.host, args.port, where, bus
+    )
     uvicorn.run(
         app,
         host=args.host,

@@ -31,7 +31,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = await Store.open(settings.database_url, settings.sqlite_fsync)
-        bus = await open_bus(settings.bus_url)
+        bus = await open_bus(settings.bus_url, settings.bus_prefix)
         hub = app.state.hub = Hub(settings, store, bus)
         resumed = await hub.resume()
         if resumed:

@@ -119,7 +119,7 @@ class Hub:
         if "entries" in data:
             self._spawn(live.receive_remote([Entry(*e) for e in data["entries"]]))
         elif "presence" in data:
-            live.set_remote_online(node.decode(), set(data["presence"]))
+            self._spawn(live.set_remote_online(node.decode(), set(data["presence"])))
 
     def _spawn(self, work) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -1,8 +1,10 @@
 """One table in memory: the one writer that changes it, its connections, timers and bots.
 
-Every change goes through `LiveTable.act` under the table's lock: the entry is applied, stored
-durably, and only then sent to each connection as one `update` carrying the events meant for
-it and a patch of its document (the acting connection's update is its ack). After every step
+Every change goes through `LiveTable.act`: under the table's lock the entry is applied, its
+messages prepared and the entry queued for the log; the lock is then free for the next step
+while this one is stored (many steps of many tables share one commit). Once durable, and only
+then, each connection is sent one `update` carrying the events meant for it and a patch of its
+document (the acting connection's update is its ack), strictly in sequence order. After every step
 the table re-arms its timer (the game's deadline, or at once to skip seats marked away) and
 its bots, so it never waits on someone who is gone.
 """
@@ -10,11 +12,13 @@ its bots, so it never waits on someone who is gone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -39,6 +43,20 @@ _REMOVE_YOU = {"op": "remove", "path": "/game/you"}
 RETRIES = 3
 
 
+@dataclass(eq=False)
+class _Step:
+    """A step applied in memory and queued for the log, with what it sends once stored:
+    (connection, message) pairs, where an int message is a close code."""
+
+    entry: Entry
+    stored: asyncio.Future
+    outcome: asyncio.Future
+    started: float
+    #: What the connections had been sent before it: (table doc, public, yous, keys).
+    before: tuple
+    sends: list[tuple[Connection, bytes | int]] = field(default_factory=list)
+
+
 class LiveTable:
     def __init__(self, hub: Hub, state: TableState):
         self.hub = hub
@@ -55,6 +73,12 @@ class LiveTable:
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
         self._rng = Rng(random.getrandbits(64))
+        #: Steps applied and queued for the log, oldest first; `_durable` is the last stored.
+        self._inflight: deque[_Step] = deque()
+        self._durable = state.seq
+        #: After a queued step failed, what the connections had been sent before it: the
+        #: state is ahead of the log until rebuilt from there.
+        self._broken: tuple | None = None
 
     @property
     def code(self) -> str:
@@ -80,81 +104,159 @@ class LiveTable:
         origin: Connection | None = None,
         client_id: Any = None,
     ) -> int:
-        """Apply, store and broadcast one step; return its sequence number.
+        """Apply, store and broadcast one step; return its sequence number once it is durable.
 
         Raises TableError or IllegalAction (nothing changed) when the step is refused.
         """
         started = time.perf_counter()
-        async with self.lock:
-            seq = await self._act_locked(kind, seat, action, origin, client_id)
+        seq = await self._act_locked(kind, seat, action, origin, client_id, hold=self.lock)
         self.hub.metrics.action_latency.observe(time.perf_counter() - started)
         return seq
 
-    async def _act_locked(self, kind, seat, action, origin=None, client_id=None, at=0.0) -> int:
+    async def _act_locked(
+        self, kind, seat, action, origin=None, client_id=None, at=0.0, retry=True, hold=None
+    ) -> int:
+        """`retry`: False for the table's own steps (timers, bots): when another process stored
+        the step first, the table re-arms from the log instead of repeating a stale step.
+        `hold`: the lock to take while applying, when the caller does not hold it already."""
         for _ in range(RETRIES):
+            async with hold or contextlib.nullcontext():
+                await self._settle()
+                step = self._begin(kind, seat, action, origin, client_id, at)
             try:
-                return await self._commit(kind, seat, action, origin, client_id, at)
+                return await step.outcome
             except Conflict:
-                continue
+                if not retry:
+                    raise
         raise TableError("busy", "the table is busy; try again", 503)
 
-    async def _commit(self, kind, seat, action, origin, client_id, at) -> int:
-        """`at`: the earliest game time the step may carry (a timeout is never early)."""
+    def _begin(self, kind, seat, action, origin, client_id, at) -> _Step:
+        """Apply a step, queue it for the log and prepare its messages; returns at once.
+        `at`: the earliest game time the step may carry (a timeout is never early)."""
         state = self.state
-        wall = time.time()
-        entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), wall)
+        entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), time.time())
         events = state.apply(entry)
-        summary = state.summary()
-        started = time.perf_counter()
-        try:
-            await self.hub.store.append(
-                state.code, [entry], summary if summary != self._summary else None
-            )
-        except Conflict:
-            await self._rebuild(entry.seq - 1)
-            raise
-        except Exception as error:
-            log.exception("table %s: storing step %d failed", state.code, entry.seq)
-            await self._rebuild(entry.seq - 1)
-            raise TableError(
-                "unavailable", "the table could not be saved; try again", 503
-            ) from error
-        self.hub.metrics.append_latency.observe(time.perf_counter() - started)
+        summary = self._summary
+        if kind != "game" or state.document_changed:
+            summary = state.summary()
+        stored = self.hub.store.submit(
+            state.code, [entry], summary if summary != self._summary else None
+        )
         self._summary = summary
-        self._stored(entry, events, origin, client_id)
-        await self.hub.publish(state.code, [entry])
-        return entry.seq
+        loop = asyncio.get_running_loop()
+        before = self._table_doc, self._public, dict(self._yous), self._keys()
+        step = _Step(entry, stored, loop.create_future(), time.perf_counter(), before)
+        step.sends = self._broadcast(entry.seq, events, origin, client_id)
+        self._inflight.append(step)
+        stored.add_done_callback(self._deliver)
+        return step
 
-    def _stored(self, entry: Entry, events, origin=None, client_id=None) -> None:
+    def _deliver(self, _stored: asyncio.Future | None = None) -> None:
+        """Send the stored steps at the head of the queue, in order. A failed step fails every
+        step queued after it (they were applied on top of it) and marks the table broken."""
+        delivered: list[Entry] = []
+        while self._inflight and self._inflight[0].stored.done():
+            step = self._inflight.popleft()
+            error = step.stored.exception()
+            if error is not None:
+                self._fail(step, error)
+                break
+            self.hub.metrics.append_latency.observe(time.perf_counter() - step.started)
+            self._durable = step.entry.seq
+            self._send(step.entry, step.sends)
+            if not step.outcome.done():
+                step.outcome.set_result(step.entry.seq)
+            delivered.append(step.entry)
+        if delivered:
+            self._spawn(self.hub.publish, self.code, delivered)
+
+    def _fail(self, first: _Step, error: BaseException) -> None:
+        if not isinstance(error, Conflict):
+            seq = first.entry.seq
+            log.error("table %s: storing step %d failed", self.code, seq, exc_info=error)
+        for step in (first, *self._inflight):
+            if not step.outcome.done():
+                step.outcome.set_exception(
+                    Conflict(str(error))
+                    if isinstance(error, Conflict)
+                    else TableError("unavailable", "the table could not be saved; try again", 503)
+                )
+        self._inflight.clear()
+        self._broken = first.before
+        self._spawn(self._repair)
+
+    async def _repair(self) -> None:
+        async with self.lock:
+            await self._settle()
+
+    async def _settle(self) -> None:
+        """Under the lock: take in the steps stored so far, and rebuild after a failed one."""
+        self._deliver()
+        if self._broken is not None:
+            await self._rebuild(*self._broken)
+            self._broken = None
+
+    async def _drain(self) -> None:
+        """Under the lock: wait until every queued step is stored (or failed) and settled."""
+        while self._inflight:
+            await asyncio.wait([self._inflight[-1].stored])
+        await self._settle()
+
+    def _stored(self, entry: Entry, events) -> None:
+        """A step already in the log (another process's, or read back): send it now."""
+        self._durable = entry.seq
+        self._send(entry, self._broadcast(entry.seq, events))
+
+    def _send(self, entry: Entry, sends) -> None:
         self.hub.metrics.actions[entry.kind] += 1
-        self._broadcast(entry.seq, events, origin, client_id)
-        for connection in list(self.connections):
-            member = self.state.members.get(connection.member)
-            if member is None or member.left:
-                connection.close(CLOSE_REMOVED)
+        for connection, message in sends:
+            if isinstance(message, int):
+                connection.close(message)
+            else:
+                connection.send(message)
         self._schedule()
 
-    async def _rebuild(self, upto: int) -> None:
-        """Rebuild the state from the log up to step `upto`, then catch up on later steps."""
+    def _post(self, connection: Connection, message: bytes) -> None:
+        """Send a message outside the steps: after the queued steps, never ahead of them."""
+        if self._inflight:
+            self._inflight[-1].sends.append((connection, message))
+        else:
+            connection.send(message)
+
+    def _keys(self) -> dict[Connection, int | None]:
+        return {connection: connection.key for connection in self.connections}
+
+    async def _rebuild(self, table_doc, public, yous, keys) -> None:
+        """After a step failed to store: the state from the log up to the last step stored
+        here, what each connection had been sent by then, and then the log's later steps."""
         try:
             entries = await self.hub.store.entries(self.code)
         except Exception:
             self.hub.forget(self)
             raise
-        self.state = TableState.replay(self.code, entries[:upto])
-        for entry in entries[upto:]:
+        self.state = TableState.replay(self.code, entries[: self._durable])
+        self._table_doc, self._public, self._yous = table_doc, public, yous
+        for connection in self.connections:
+            if connection in keys:
+                connection.key = keys[connection]
+            else:  # its welcome was to follow the failed step
+                self.welcome(connection)
+        for entry in entries[self._durable :]:
             self._stored(entry, self.state.apply(entry))
         self._summary = self.state.summary()
+        self._send_presence()
 
     async def catch_up(self) -> None:
         """Apply the steps other processes stored since ours (after a bus gap)."""
         async with self.lock:
+            await self._drain()
             for entry in await self.hub.store.entries(self.code, after=self.state.seq):
                 self._stored(entry, self.state.apply(entry))
 
     async def receive_remote(self, entries: list[Entry]) -> None:
         """Steps another process stored, in order; a gap is filled from the log."""
         async with self.lock:
+            await self._drain()
             for entry in entries:
                 if entry.seq <= self.state.seq:
                     continue
@@ -199,8 +301,11 @@ class LiveTable:
         connection.key = key
         return {"table": self._table_doc, "game": self._game_doc(self._public, self._yous, key)}
 
-    def _broadcast(self, seq: int, events: list[Event], origin=None, client_id=None) -> None:
+    def _broadcast(self, seq: int, events: list[Event], origin=None, client_id=None) -> list:
+        """Each connection's `update` for step `seq` (and a close for members gone), to send
+        once the step is stored."""
         state = self.state
+        sends: list[tuple[Connection, bytes | int]] = []
         table_ops: list = []
         if state.document_changed:
             table_doc = state.document(self.online())
@@ -238,8 +343,12 @@ class LiveTable:
                     }
                 )
             connection.key = key
-            connection.send(message)
+            sends.append((connection, message))
+            member = state.members.get(connection.member)
+            if member is None or member.left:
+                sends.append((connection, CLOSE_REMOVED))
         self._public, self._yous = public, yous
+        return sends
 
     def _send_presence(self) -> None:
         table_doc = self.state.document(self.online())
@@ -248,7 +357,7 @@ class LiveTable:
         if ops:
             message = orjson.dumps({"type": "presence", "seq": self.state.seq, "patch": ops})
             for connection in self.connections:
-                connection.send(message)
+                self._post(connection, message)
 
     async def connect(self, connection: Connection) -> None:
         """Welcome a connection with its whole document and count its member online."""
@@ -263,7 +372,8 @@ class LiveTable:
 
     def welcome(self, connection: Connection) -> None:
         member = self.state.members[connection.member]
-        connection.send(
+        self._post(
+            connection,
             orjson.dumps(
                 {
                     "type": "welcome",
@@ -273,7 +383,7 @@ class LiveTable:
                     "role": member.role,
                     "document": self.document(connection),
                 }
-            )
+            ),
         )
 
     async def resync(self, connection: Connection) -> None:
@@ -294,12 +404,14 @@ class LiveTable:
             keys = {c.key for c in self.connections}
             self._yous = {k: v for k, v in self._yous.items() if k in keys}
 
-    def set_remote_online(self, node: str, members: set[int]) -> None:
-        if members:
-            self.remote_online[node] = members
-        else:
-            self.remote_online.pop(node, None)
-        self._send_presence()
+    async def set_remote_online(self, node: str, members: set[int]) -> None:
+        """Under the lock: a presence message must not overtake the update of a step."""
+        async with self.lock:
+            if members:
+                self.remote_online[node] = members
+            else:
+                self.remote_online.pop(node, None)
+            self._send_presence()
 
     # -- timers and bots ----------------------------------------------------------------------
 
@@ -345,6 +457,8 @@ class LiveTable:
     async def _guarded(self, work: Callable, *args) -> None:
         try:
             await work(*args)
+        except Conflict:
+            pass  # another process took the step; the log's version is applied and re-armed
         except (TableError, IllegalAction) as error:
             log.warning("table %s: %s refused: %s", self.code, work.__name__, error)
         except Exception:
@@ -363,7 +477,7 @@ class LiveTable:
                     "deadline": deadline,
                     "actions": [list(p) for p in pairs],
                 }
-                await self._act_locked("timeout", None, action, at=deadline)
+                await self._act_locked("timeout", None, action, at=deadline, retry=False)
 
     async def _skip_seats(self, seats: list[int]) -> None:
         """Seats marked away are skipped without waiting for the deadline, where the game can."""
@@ -376,7 +490,9 @@ class LiveTable:
                 [None, skip] for seat in seats if seat in waiting if (skip := self._skip(seat))
             ]
             if actions:
-                await self._act_locked("timeout", None, {"type": "skip", "actions": actions})
+                await self._act_locked(
+                    "timeout", None, {"type": "skip", "actions": actions}, retry=False
+                )
 
     async def _robot_move(self, seat: int) -> None:
         async with self.lock:
@@ -388,7 +504,7 @@ class LiveTable:
             if bot is None:
                 bot = self._bots[(seat, name)] = bots.get(name, state.game_id)
             action = bot.choose(state.game, state.game_state, seat, self._rng)
-            await self._act_locked("game", seat, action)
+            await self._act_locked("game", seat, action, retry=False)
 
     def close(self) -> None:
         if self._timer is not None:

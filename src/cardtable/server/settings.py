@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..bus import DEFAULT_PREFIX
+
 
 @dataclass(frozen=True)
 class Settings:
     """`database_url`: sqlite:///path or postgresql://...; `bus_url`: None (in-process) or
-    redis://...; the rest are limits and delays, with defaults fit for the open internet."""
+    redis://... (several processes serving the same tables); `bus_prefix`: the start of each
+    table's Redis channel, to keep sites sharing one Redis apart; the rest are limits and
+    delays, with defaults fit for the open internet."""
 
     database_url: str
     bus_url: str | None = None
+    bus_prefix: str = DEFAULT_PREFIX
     #: SQLite only: wait for the disk on every commit (survives power loss, not only a kill).
     sqlite_fsync: bool = False
     #: Seconds a bot waits before it moves, so people can follow.

@@ -2,6 +2,8 @@
 
 Appends that arrive together are written in one transaction (one fsync for many actions);
 each caller still learns on its own whether its step was stored or taken by another writer.
+Steps of one table are stored in the order they were submitted, and a step that fails takes
+every later step of its table still waiting down with it (they were built on it).
 """
 
 from __future__ import annotations
@@ -106,36 +108,54 @@ class Store:
     ) -> None:
         """Store `entries` (consecutive steps of table `code`) and optionally update its summary
         columns, atomically. Returns once durable; raises Conflict if a step was taken."""
+        await self.submit(code, entries, summary)
+
+    def submit(
+        self, code: str, entries: list[Entry], summary: dict[str, Any] | None = None
+    ) -> asyncio.Future:
+        """Queue an `append`; the future settles once the entries are durable (or failed)."""
         done = asyncio.get_running_loop().create_future()
         self._pending.append(_Append(code, entries, summary, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
-        await done
+        return done
 
     async def _write_pending(self) -> None:
         while self._pending:
-            batch, self._pending = self._pending, []
+            batch = [item for item in self._pending if not item.done.done()]
+            self._pending = []
+            if not batch:
+                continue
             try:
                 await self._write(batch)
             except DuplicateStep:
                 for item in batch:
-                    await self._write_alone(item)
+                    if not item.done.done():
+                        await self._write_alone(item, batch)
             except Exception as error:  # the database is down: every caller hears it
                 for item in batch:
-                    _settle(item.done, error)
+                    self._fail(item, error, batch)
             else:
                 for item in batch:
                     _settle(item.done, None)
 
-    async def _write_alone(self, item: _Append) -> None:
+    async def _write_alone(self, item: _Append, batch: list[_Append]) -> None:
         try:
             await self._write([item])
         except DuplicateStep:
-            _settle(item.done, Conflict(f"table {item.code}: step {item.entries[0].seq} taken"))
+            taken = Conflict(f"table {item.code}: step {item.entries[0].seq} taken")
+            self._fail(item, taken, batch)
         except Exception as error:
-            _settle(item.done, error)
+            self._fail(item, error, batch)
         else:
             _settle(item.done, None)
+
+    def _fail(self, item: _Append, error: BaseException, batch: list[_Append]) -> None:
+        """Refuse `item`, and every later step of its table in `batch` or still queued."""
+        _settle(item.done, error)
+        for later in (*batch, *self._pending):
+            if later.code == item.code and not later.done.done():
+                _settle(later.done, Conflict(f"table {later.code}: an earlier step failed"))
 
     async def _write(self, batch: list[_Append]) -> None:
         rows = [_values(item.code, entry) for item in batch for entry in item.entries]
