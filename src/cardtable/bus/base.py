@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 #: Called with each message published on a table's channel by another node, and with None
@@ -20,3 +21,31 @@ class Bus(Protocol):
     def unsubscribe(self, code: str, node: str) -> None: ...
 
     async def close(self) -> None: ...
+
+
+class Subscribers:
+    """The callbacks subscribed in this process, by table code and node."""
+
+    def __init__(self):
+        self._by_code: dict[str, dict[str, Subscriber]] = defaultdict(dict)
+
+    def add(self, code: str, node: str, callback: Subscriber) -> None:
+        self._by_code[code][node] = callback
+
+    def remove(self, code: str, node: str) -> None:
+        subscribers = self._by_code.get(code)
+        if subscribers is not None:
+            subscribers.pop(node, None)
+            if not subscribers:
+                del self._by_code[code]
+
+    def others(self, code: str, sender: str) -> list[Subscriber]:
+        """The callbacks of `code` that belong to nodes other than `sender`."""
+        return [cb for node, cb in self._by_code.get(code, {}).items() if node != sender]
+
+    def every(self) -> Iterator[Subscriber]:
+        for subscribers in list(self._by_code.values()):
+            yield from list(subscribers.values())
+
+    def clear(self) -> None:
+        self._by_code.clear()

@@ -16,14 +16,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections import defaultdict, deque
+from collections import deque
 
 from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
-from .base import Subscriber
+from .base import Subscriber, Subscribers
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class RedisBus:
             health_check_interval=HEALTH_CHECK,
             client_name=listener_name(prefix),
         )
-        self._subscribers: dict[str, dict[str, Subscriber]] = defaultdict(dict)
+        self._subscribers = Subscribers()
         self._outbox: deque[tuple[str, bytes]] = deque(maxlen=MAX_QUEUED)
         self._queued = asyncio.Event()
         self._sending = False
@@ -84,17 +84,13 @@ class RedisBus:
         self._queued.set()
 
     def subscribe(self, code: str, node: str, callback: Subscriber) -> None:
-        self._subscribers[code][node] = callback
+        self._subscribers.add(code, node, callback)
         if self._listening.is_set():
             # Steps stored before this moment are in the log; later ones will arrive.
             asyncio.get_running_loop().call_soon(callback, None)
 
     def unsubscribe(self, code: str, node: str) -> None:
-        subscribers = self._subscribers.get(code)
-        if subscribers is not None:
-            subscribers.pop(node, None)
-            if not subscribers:
-                del self._subscribers[code]
+        self._subscribers.remove(code, node)
 
     async def close(self) -> None:
         if self._tasks:
@@ -136,16 +132,14 @@ class RedisBus:
     def _connected(self) -> None:
         """Subscribed (again): every table may have missed messages meanwhile."""
         self._listening.set()
-        for subscribers in list(self._subscribers.values()):
-            for callback in list(subscribers.values()):
-                self._call(callback, None)
+        for callback in self._subscribers.every():
+            self._call(callback, None)
 
     def _deliver(self, channel: bytes, data: bytes) -> None:
         code = channel.decode()[len(self.prefix) :]
         sender, _, message = data.partition(b"\n")
-        for node, callback in list(self._subscribers.get(code, {}).items()):
-            if node != sender.decode():
-                self._call(callback, message)
+        for callback in self._subscribers.others(code, sender.decode()):
+            self._call(callback, message)
 
     def _call(self, callback: Subscriber, message: bytes | None) -> None:
         try:
