@@ -138,3 +138,23 @@ def add_bots(page, count: int) -> None:
         before = page.locator(".member").count()
         page.get_by_role("button", name="Add bot").click()
         page.wait_for_function("n => document.querySelectorAll('.member').length > n", arg=before)
+
+
+def start_against_bots(open_page, site, game: str, bots: int, viewport, options=None):
+    """Ann creates a table of `game` over the API, adds `bots` heuristic bots in the lobby and
+    starts the game; returns her page, the table code and her seat's join answer."""
+    host = site.api(
+        "POST",
+        "/api/tables",
+        game=game,
+        name="Ann",
+        options=options or {},
+        client=f"client-{game}-ann-0001",
+    )
+    code = host["code"]
+    page = open_page(viewport, seat=(code, host), path=f"/#/t/{code}")
+    wait_for_table(page)
+    page.select_option("#bot-kind", "heuristic")
+    add_bots(page, bots)
+    page.get_by_role("button", name="Start the game").click()
+    return page, code, host

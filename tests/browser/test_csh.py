@@ -10,7 +10,7 @@ import contextlib
 import random
 import time
 
-from driver import DESKTOP, PHONE, add_bots, is_over, tab_to, wait_for_table
+from driver import DESKTOP, PHONE, is_over, start_against_bots, tab_to
 from playwright.sync_api import Locator, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -81,15 +81,7 @@ def act(page, button, keyboard: bool = False) -> None:
 
 
 def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, screens):
-    joined = site.api(
-        "POST", "/api/tables", game="csh", name="Ann", options={}, client="client-csh-ann-0001"
-    )
-    code = joined["code"]
-    page = open_page(DESKTOP, seat=(code, joined), path=f"/#/t/{code}")
-    wait_for_table(page)
-    page.select_option("#bot-kind", "heuristic")
-    add_bots(page, 2)
-    page.get_by_role("button", name="Start the game").click()
+    page, code, _ = start_against_bots(open_page, site, "csh", 2, DESKTOP)
 
     # The draft: Ann chooses her directorship from the offered buttons, by keyboard.
     page.wait_for_selector(".csh .csh-title")

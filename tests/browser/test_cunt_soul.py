@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from driver import DESKTOP, PHONE, add_bots, tab_to, wait_for_table
+from driver import DESKTOP, PHONE, start_against_bots, tab_to
 
 YOU = ".cs-you:not([hidden])"
 CARD = ".cs-grid .white-card.selectable"
@@ -98,15 +98,7 @@ def change_field_once(page, screens) -> bool:
 
 def test_one_person_plays_cunt_soul_against_bots_to_the_end(open_page, site, screens):
     started = time.monotonic()
-    host = site.api(
-        "POST", "/api/tables", game="cunt-soul", name="Ann", options={}, client="client-Ann-0001"
-    )
-    code = host["code"]
-    page = open_page(PHONE, seat=(code, host), path=f"/#/t/{code}")
-    wait_for_table(page)
-    page.select_option("#bot-kind", "heuristic")
-    add_bots(page, 2)
-    page.get_by_role("button", name="Start the game").click()
+    page, code, _ = start_against_bots(open_page, site, "cunt-soul", 2, PHONE)
     page.wait_for_selector(CARD)
     assert page.locator(".cs-prompt").inner_text().startswith("Choose 3 cards to lay face up")
     screens(page, "cunt-soul-select")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from driver import DESKTOP, PHONE, add_bots, wait_for_table
+from driver import DESKTOP, PHONE, start_against_bots, wait_for_table
 from playwright.sync_api import expect
 
 from cardtable.bots.russian_bank import HeuristicBot
@@ -69,13 +69,7 @@ def wait_for_step(live, seq: int, action: dict) -> None:
 
 
 def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
-    joined = create(site, "Ann", {})
-    code = joined["code"]
-    page = open_page(DESKTOP, seat=(code, joined), path=f"/#/t/{code}")
-    wait_for_table(page)
-    page.select_option("#bot-kind", "heuristic")
-    add_bots(page, 1)
-    page.get_by_role("button", name="Start the game").click()
+    page, code, joined = start_against_bots(open_page, site, "russian-bank", 1, DESKTOP)
     page.wait_for_selector(".rb .rb-pile")
     expect(page.locator(".rb-status")).to_contain_text("Classic")
     expect(page.locator(".rb-status")).to_contain_text("Score")
