@@ -1,9 +1,14 @@
-"""Bots for `cunt-soul`: `heuristic` sheds its lowest ordinary cards first and several at once,
-keeps 3s, 2s, 10s and Jokers for when they are needed, burns big piles, plays 8s and Js at once
-for tempo (a J names the player just before it, so everyone else waits), avoids Qs it cannot
-follow up, runs 4s as far as they go, aims 7s, the 7-field and its plays at a next player who
-has only face-up cards left, and uses field changes to escape a pile it cannot answer, to take
-the J-field, or to trade a strong field card back into its hand.
+"""Bots for `cunt-soul`: `heuristic` is a set of rules of thumb (`RulesOfThumb`) checked by a
+short look-ahead in sampled deals of the hidden cards (`HeuristicBot`).
+
+The rules shed the lowest ordinary cards first and several at once, keep 3s, 2s, 10s and
+Jokers for when they are needed, burn big piles, play 8s and Js at once for tempo (a J names
+the player just before it, so everyone else waits), avoid Qs they cannot follow up, run 4s as
+far as they go, aim 7s, the 7-field and its plays at a next player who has only face-up cards
+left, and use field changes to escape a pile they cannot answer, to take the J-field, or to
+trade a strong field card back into the hand. The look-ahead tries the rules' cheapest plays
+in deals built from our view alone (`determinize`) and keeps the one that leaves us best
+placed two turns on.
 
 It sees only `game.view(state, seat)` and `game.legal(state, seat)`.
 """
@@ -13,6 +18,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..engine import Game, Rng
+from ..games.cunt_soul.determinize import determinize
+from ..games.cunt_soul.state import PLAY, TURN
 
 QUEEN, ACE = 12, 14
 JOKER = 0
@@ -37,6 +44,11 @@ SAME_RANK_FACE_UP = 40
 STUCK = 1000
 #: A field change is tried only when the best play would give away a card worth this much.
 ESCAPE_WORTH = 45
+#: The look-ahead: plays tried per decision, sampled deals per play, decisions per rollout
+#: at most, and our turns a rollout runs into (it stops as the last of them begins).
+CANDIDATES, ROLLOUTS, DEPTH, TURNS = 4, 16, 120, 2
+#: What a 2, 10 or Joker still in hand at the end of a rollout is worth, in cards held.
+QUALITY = 0.7
 RANK_OF_NAME = {
     "J": 11,
     "Q": 12,
@@ -61,8 +73,10 @@ def keep_value(rank: int, reverse: bool = False) -> int:
     return ACE + 2 - rank if reverse else rank
 
 
-class HeuristicBot:
-    name = "heuristic"
+class RulesOfThumb:
+    """The fixed policy: the search's move ordering and its own moves inside rollouts."""
+
+    name = "rules-of-thumb"
 
     def choose(self, game: Game, state, seat: int, rng: Rng) -> dict:
         self.seat = seat
@@ -317,6 +331,92 @@ class HeuristicBot:
         while seat not in named:
             seat = (seat + step) % seats
         return named[seat]
+
+
+class HeuristicBot:
+    """The rules of thumb, checked by look-ahead: at the start of a turn with a real choice,
+    the best few plays (by the rules' cost) are each tried in sampled deals of the hidden cards
+    (`determinize`), with random opponents, until our next turn; the play that leaves us
+    holding the fewest cards (a 2, 10 or Joker kept counting for less) on average is chosen,
+    two turns on."""
+
+    name = "heuristic"
+
+    def __init__(self, candidates: int = CANDIDATES, rollouts: int = ROLLOUTS):
+        self.rules = RulesOfThumb()
+        self.candidates = candidates
+        self.rollouts = rollouts
+
+    def choose(self, game: Game, state, seat: int, rng: Rng) -> dict:
+        legal = game.legal(state, seat)
+        guess = self.rules.choose(game, state, seat, rng)
+        candidates = self.candidates_for(game, state, seat, legal, guess)
+        if len(candidates) < 2:
+            return guess
+        search = Rng(rng.getrandbits(64))
+        totals = [0.0] * len(candidates)
+        for _ in range(self.rollouts):
+            sample = determinize(state, seat, search)
+            seed = search.getrandbits(64)  # the same opponents' luck for every candidate
+            for index, move in enumerate(candidates):
+                totals[index] += self.rollout(game, sample.clone(), seat, move, Rng(seed))
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+    def candidates_for(self, game: Game, state, seat: int, legal: list[dict], guess: dict):
+        """The moves worth trying at the start of a turn or a Q's follow-up: the cheapest plays
+        by the rules' cost, with the rules' own choice (it may be a field change). Other
+        decisions are left to the rules: choices of turn order would bias a score taken at our
+        next turn."""
+        plays = [m for m in legal if m["type"] == "play"]
+        if len(plays) < 2 or any(m["type"] == "end-run" for m in legal):
+            return []
+        view = game.view(state, seat)
+        plays.sort(key=self.rules.cost_of(view, self.rules.known_ranks(view)))
+        candidates = plays[: self.candidates]
+        if guess not in candidates:
+            candidates.append(guess)
+        return candidates
+
+    def rollout(self, game: Game, sample, seat: int, move: dict, rng: Rng) -> float:
+        """Play `move`, then on (our rules, random opponents) until our next turn; score it."""
+        turn, turns = sample.turn.number, 0
+        game.apply(sample, seat, move)
+        for _ in range(DEPTH):
+            if game.result(sample) is not None:
+                break
+            acting = game.to_act(sample)
+            if not acting:
+                for who, action in game.timeout_actions(sample):
+                    game.apply(sample, who, action)
+                continue
+            mover = min(acting)
+            if mover == seat:
+                if sample.turn.number != turn and sample.decision == TURN:
+                    turn, turns = sample.turn.number, turns + 1
+                    if turns == TURNS:
+                        break
+                action = self.rules.choose(game, sample, seat, rng)
+            else:
+                action = game.random_action(sample, mover, rng)
+            game.apply(sample, mover, action)
+        return score(game, sample, seat)
+
+
+def score(game: Game, sample, seat: int) -> float:
+    """How well placed we are: finished early is best; else fewer cards to shed, counting a
+    pile we cannot answer as already picked up."""
+    if seat in sample.places:
+        return 100.0 - 10 * sample.places.index(seat)
+    held = (
+        len(sample.hands[seat])
+        + sum(card is not None for card in sample.face_up[seat])
+        + sum(card is not None for card in sample.face_down[seat])
+    )
+    due = sample.phase == PLAY and seat == sample.current and sample.decision == TURN
+    if due and not any(m["type"] in ("play", "play-blind") for m in game.legal(sample, seat)):
+        held += sum(len(play.cards) for play in sample.pile)
+    strong = sum(sample.ranks[card] in (2, 10, JOKER) for card in sample.hands[seat])
+    return QUALITY * strong - held
 
 
 BOTS = {"heuristic": HeuristicBot}

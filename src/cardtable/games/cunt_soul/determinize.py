@@ -1,0 +1,57 @@
+"""Determinization for search bots: a full state that one seat cannot tell from the real one.
+
+The sampled state keeps everything the seat's view shows (its hand, every face-up and field
+card, the pile, the source top under a 6-field, a face-down card it is peeking at, every count)
+and deals every card the seat cannot see, at random, into the places it cannot see: the other
+hands, the face-down slots, the source below its shown top, and the burned cards. The hidden
+cards are pooled in id order before the shuffle, so the result depends only on the view, the
+turn bookkeeping that follows from public plays, and the given Rng, never on where the hidden
+cards really are.
+"""
+
+from __future__ import annotations
+
+from ...engine import Rng
+from .state import PLAY, State
+
+
+def _visible(state: State, seat: int) -> set[int]:
+    """Every card id whose place the seat's view shows."""
+    seen = set(state.hands[seat])
+    for slots in state.face_up:
+        seen.update(card for card in slots if card is not None)
+    seen.update(card for card in state.field if card is not None)
+    seen.update(card for play in state.pile for card in play.cards)
+    if state.source and state.fields.six:
+        seen.add(state.source[-1])
+    if state.peeked is not None and seat == state.current:
+        seen.add(state.face_down[seat][state.peeked])
+    return seen
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """A copy of a play-phase `state` with every card hidden from `seat` dealt anew by `rng`."""
+    if state.phase != PLAY:
+        raise ValueError("only play-phase states are determinized")
+    sample = state.clone()
+    sample.rng = Rng(rng.getrandbits(64))
+    seen = _visible(state, seat)
+    places: list[tuple[list[int | None], int]] = []  # (zone, index) of each hidden card
+    for other in range(state.seats):
+        if other != seat:
+            hand = sample.hands[other]
+            places.extend((hand, index) for index in range(len(hand)))
+        slots = sample.face_down[other]
+        places.extend((slots, k) for k, card in enumerate(slots) if card is not None)
+    source = sample.source
+    places.extend((source, index) for index in range(len(source)) if source[index] not in seen)
+    places.extend((sample.out, index) for index in range(len(sample.out)))
+    places = [(zone, index) for zone, index in places if zone[index] not in seen]
+    pool = sorted(zone[index] for zone, index in places)
+    rng.shuffle(pool)
+    for (zone, index), card in zip(places, pool, strict=True):
+        zone[index] = card
+    for play in sample.pile:
+        if play.swaps:  # a 5's record may name hidden cards; keep only what the seat saw
+            play.swaps = [swap for swap in play.swaps if swap[0] in seen and swap[3] in seen]
+    return sample
