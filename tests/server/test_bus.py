@@ -16,7 +16,7 @@ import redis
 from harness import Client, RunningServer, free_port, settings_for, start_process
 
 import cardtable.bus.redis as redis_bus
-from cardtable.bus import RedisBus
+from cardtable.bus.redis import RedisBus
 
 
 @pytest.fixture

@@ -7,11 +7,10 @@ receiver that sees a gap in the sequence numbers reads the missing steps from th
 
 from __future__ import annotations
 
-from .base import Bus, Subscriber
+from .base import DEFAULT_PREFIX, Bus, Subscriber
 from .local import InProcessBus
-from .redis import DEFAULT_PREFIX, RedisBus
 
-__all__ = ["DEFAULT_PREFIX", "Bus", "InProcessBus", "RedisBus", "Subscriber", "open_bus"]
+__all__ = ["DEFAULT_PREFIX", "Bus", "InProcessBus", "Subscriber", "open_bus"]
 
 
 async def open_bus(url: str | None, prefix: str = DEFAULT_PREFIX) -> Bus:
@@ -20,5 +19,7 @@ async def open_bus(url: str | None, prefix: str = DEFAULT_PREFIX) -> Bus:
     if url is None:
         return InProcessBus()
     if url.startswith(("redis://", "rediss://", "unix://")):
+        from .redis import RedisBus  # redis-py is imported only when it is used
+
         return await RedisBus.open(url, prefix)
     raise ValueError(f"unsupported bus URL {url!r}: use redis://host:port/db")

@@ -6,6 +6,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+#: The start of each table's channel name on a shared bus.
+DEFAULT_PREFIX = "cardtable:table:"
+
 #: Called with each message published on a table's channel by another node, and with None
 #: when messages may have been lost (the receiver then reads the log to catch up).
 Subscriber = Callable[[bytes | None], None]

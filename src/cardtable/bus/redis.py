@@ -23,11 +23,10 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
-from .base import Subscriber, Subscribers
+from .base import DEFAULT_PREFIX, Subscriber, Subscribers
 
 log = logging.getLogger(__name__)
 
-DEFAULT_PREFIX = "cardtable:table:"
 #: Seconds between reconnection attempts: doubling from the first to the last.
 BACKOFF = (0.05, 5.0)
 #: Messages kept while Redis is unreachable; older ones are dropped (receivers read the log).

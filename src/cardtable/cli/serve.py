@@ -8,12 +8,14 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from ..bus import DEFAULT_PREFIX
-from ..server import Settings, create_app
-from ..web import mount
+from ..bus.base import DEFAULT_PREFIX
+
+if TYPE_CHECKING:
+    from ..server import Settings
 
 log = logging.getLogger("cardtable.serve")
 
@@ -63,6 +65,8 @@ def add_parser(subparsers) -> None:
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
+    from ..server import Settings
+
     url = args.database_url
     if url is None:
         args.data_dir.mkdir(parents=True, exist_ok=True)
@@ -82,6 +86,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
+
+    from ..server import create_app  # the server's imports are paid only when serving
+    from ..web import mount
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = settings_from(args)
