@@ -116,8 +116,11 @@ def site(tmp_path):
     live.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Chromium for one test module. Playwright's sync API keeps an event loop marked as
+    running on the main thread while it is open, which breaks asyncio tests that run after
+    it; closing it with each module keeps the rest of the suite clean."""
     if not Path(CHROMIUM).exists():
         missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     try:
