@@ -13,9 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import threading
-import time
 from pathlib import Path
 
 import httpx
@@ -25,6 +23,7 @@ from driver import DESKTOP, PHONE
 
 from cardtable.server import Settings, create_app
 from cardtable.web import mount
+from thread_server import free_port, serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -45,12 +44,6 @@ def missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class LiveSite:
     """The app with the static site, served from a thread; `restart()` keeps port and data."""
 
@@ -67,23 +60,7 @@ class LiveSite:
     def start(self) -> None:
         self.app = create_app(self.settings)
         mount(self.app)
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws="websockets-sansio",
-            ws_max_size=64 * 1024,
-            lifespan="on",
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        self.server, self.thread = serve_in_thread(self.app, self.port)
 
     def stop(self) -> None:
         if self.server is not None:

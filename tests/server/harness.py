@@ -5,21 +5,19 @@ browser would."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import orjson
-import uvicorn
 from websockets.sync.client import connect
 
 from cardtable.server import Settings, create_app
 from cardtable.server.patch import apply
+from thread_server import serve_in_thread
 
 CLIENT_KEY = "test-client-0001"
 HERE = Path(__file__).parent
@@ -29,12 +27,6 @@ def settings_for(database_url: str, **overrides) -> Settings:
     """Settings for tests: bots move at once, joins are not rate-limited."""
     values = {"bot_delay": 0.0, "join_rate": 1000.0, "join_burst": 1000}
     return Settings(database_url=database_url, **{**values, **overrides})
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def start_process(args: list[str], port: int) -> subprocess.Popen:
@@ -77,25 +69,9 @@ class RunningServer:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=0,
-            log_level="warning",
-            ws="websockets-sansio",
-            ws_max_size=64 * 1024,
-            lifespan="on",
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> RunningServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
+        self.server, self.thread = serve_in_thread(self.app)
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}"

@@ -13,10 +13,11 @@ import asyncpg
 import httpx
 import pytest
 import redis
-from harness import Client, RunningServer, free_port, settings_for, start_process
+from harness import Client, RunningServer, settings_for, start_process
 
 import cardtable.bus.redis as redis_bus
 from cardtable.bus.redis import RedisBus
+from thread_server import free_port
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ import httpx
 import orjson
 import pytest
 import websockets
-from harness import free_port, start_process
+from harness import start_process
 
 from cardtable.server.patch import apply
+from thread_server import free_port
 
 TABLES = 4
 PLAYERS = 3

@@ -11,25 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeckError
 from ..model import Deck
 from .base import Format, Hints
 from .cards import call_from_text, make_deck, make_response
-from .fields import child, expect_list, expect_object, expect_text, optional_text
-
-
-def _flag(data: dict, key: str, where: str) -> bool | None:
-    value = data.get(key)
-    if value is not None and not isinstance(value, bool):
-        raise DeckError(child(where, key), "must be true or false")
-    return value
+from .fields import child, expect_list, expect_object, expect_text, optional_flag, optional_text
 
 
 def _meta(data: dict, where: str) -> dict:
     categories = expect_list(data.get("categories", []), child(where, "categories"))
     for n, category in enumerate(categories):
         expect_text(category, f"{child(where, 'categories')}[{n}]")
-    return {"nsfw": _flag(data, "isNsfw", where), "tags": categories}
+    return {"nsfw": optional_flag(data, "isNsfw", where), "tags": categories}
 
 
 def _responses(whites: Any, where: str) -> list:

@@ -44,6 +44,14 @@ def expect_int(value: Any, where: str, low: int, high: int, name: str = "") -> i
     return value
 
 
+def optional_flag(data: dict, key: str, where: str) -> bool | None:
+    """`data[key]` if present: true or false; None when absent or null."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise DeckError(child(where, key), "must be true or false")
+    return value
+
+
 def optional_text(data: dict, key: str, where: str) -> str | None:
     """`data[key]` if present: a string (possibly empty); None when absent or null."""
     value = data.get(key)
