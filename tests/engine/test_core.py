@@ -55,3 +55,10 @@ def test_unknown_game_and_bot_names_are_clear_errors():
     with pytest.raises(ValueError, match="unknown bot"):
         bots.get("no-such-bot", "no-such-game")
     assert bots.names("no-such-game") == ("random",)
+
+
+def test_next_options_default_to_the_same_options():
+    game = games.get("cah")
+    options = game.options(None)
+    result = Result.from_order("done", [1, 0], 2)
+    assert game.next_options(options, result, {0: 1, 1: 0}) is options

@@ -82,3 +82,17 @@ def test_game_options_are_resolved_once_and_handed_out_as_copies():
     assert game.options({"preset": "digipen", "handSize": True and 8})["handSize"] == 8
     with pytest.raises(ValueError):
         game.options({"preset": "digipen", "handSize": True})
+
+
+def test_internal_options_resolve_but_are_not_offered_to_hosts():
+    options = OptionSet(
+        [
+            Option("n", "int", 1, "N", min=0, max=3),
+            Option("dealer", "int", None, "Dealer", min=0, max=7, nullable=True, internal=True),
+        ]
+    )
+    assert [o["name"] for o in options.to_json()["options"]] == ["n"]
+    assert options.resolve({"dealer": 2})["dealer"] == 2
+    assert options.resolve(None)["dealer"] is None
+    with pytest.raises(ValueError):
+        options.resolve({"dealer": 8})

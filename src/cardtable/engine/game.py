@@ -149,6 +149,14 @@ class Game:
 
     # -- what a game tells the table that hosts it --------------------------------------------
 
+    def next_options(self, options: dict[str, Any], result: Result, seat_moves: dict[int, int]):
+        """The options of the next game at a table after a game that ended with `result`.
+
+        `seat_moves` maps each seat of that game whose players sit down again to its seat in the
+        next game (seats may be re-ordered between games). Default: the options unchanged.
+        """
+        return options
+
     #: Types of table actions (seat None) the host may send, e.g. ending the game.
     host_actions: frozenset[str] = frozenset()
 

@@ -15,6 +15,8 @@ class Option:
 
     kind: bool | int (min/max, `nullable` allows None = off) | choice (one of `choices`)
     | multi (a subset of `choices`) | strings (a list of free strings, e.g. deck ids).
+    `internal` options are set by the table between games (`Game.next_options`), not offered
+    to hosts: they are left out of `to_json`.
     """
 
     name: str
@@ -28,6 +30,7 @@ class Option:
     max: int | None = None
     nullable: bool = False
     max_items: int = 64
+    internal: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -132,7 +135,7 @@ class OptionSet:
 
     def to_json(self) -> dict:
         return {
-            "options": [o.to_json() for o in self.options],
+            "options": [o.to_json() for o in self.options if not o.internal],
             "presets": {
                 name: {k: list(v) if isinstance(v, tuple) else v for k, v in p.items()}
                 for name, p in self.presets.items()

@@ -56,6 +56,7 @@ def play_round(state, winner=None):
 def locations(state):
     """Every white and black card id held anywhere in the state, with repeats if any."""
     whites = [*state.white_deck, *state.white_discard, *state.rando_hand, *state.nhie_table]
+    whites += state.white_retired
     for hand in state.hands:
         whites += hand
     for pending in (*state.submissions, *state.bets):
@@ -63,6 +64,7 @@ def locations(state):
     for answer in state.answers:
         whites += answer
     blacks = [*state.black_deck, *state.black_used, *state.black_removed, *state.reserved]
+    blacks += state.black_retired
     blacks += state.rando_trophies
     for won in state.trophies:
         blacks += won

@@ -3,15 +3,18 @@
 White cards have ids 0 .. W-1 (deck cards, then the table's custom cards, then blank
 write-in cards); black cards have ids W .. W+B-1 (deck cards, then custom ones), and the last
 black id is the Happy Ending haiku card (K17), which is never shuffled into the deck. A pool is
-built once per (decks, filters, custom cards, blanks) and cached, because `new` is called for
-every simulated game.
+built once per (decks, filters, custom cards, blanks, hidden cards) and cached, because `new` is
+called for every simulated game. Decks come from the process's deck registry (built-in decks and
+those the server registered from its library). Cards whose text key (decks/card_keys.py) is in
+`hiddenCards` (moderators hid them; the server fills the option at each start) are left out.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ...decks import builtin
+from ...decks import registry
+from ...decks.card_keys import card_key
 from ...decks.model import parse_blanks, slot_count
 
 # Our own text for the official Happy Ending card (K17): a DRAW 2, PICK 3 finale.
@@ -32,6 +35,7 @@ class Pool:
         "black_pick",
         "blank_first",
         "haiku",
+        "ids_by_key",
         "round_need",
         "white_count",
         "white_ids",
@@ -57,6 +61,17 @@ class Pool:
         # White cards one round can take beyond full hands: the largest pick plus its draw.
         deck = zip(self.black_pick[:-1], self.black_draw[:-1], strict=True)
         self.round_need = max((pick + draw for pick, draw in deck), default=0)
+        self.ids_by_key: dict[str, list[int]] | None = None
+
+    def card_ids_by_key(self) -> dict[str, list[int]]:
+        """The ids of written cards (white and black, not the haiku) by their text key."""
+        if self.ids_by_key is None:
+            keys: dict[str, list[int]] = {}
+            written = (*self.white_json[: self.blank_first], *self.black_json[:-1])
+            for card in written:
+                keys.setdefault(card_key(card["text"]), []).append(card["id"])
+            self.ids_by_key = keys
+        return self.ids_by_key
 
     def white(self, card: int) -> dict:
         """A white card as a view shows it (a fresh dict)."""
@@ -82,7 +97,15 @@ class Pool:
         return list(self.black_ids)
 
 
-def _keep(card, exclude_tags: frozenset, packs: frozenset, family_only: bool) -> bool:
+def _is_hidden(text: str, hidden: frozenset) -> bool:
+    return bool(hidden) and card_key(text) in hidden
+
+
+def _keep(
+    card, exclude_tags: frozenset, packs: frozenset, family_only: bool, hidden: frozenset
+) -> bool:
+    if _is_hidden(card.text, hidden):
+        return False
     if exclude_tags and exclude_tags.intersection(card.tags):
         return False
     if packs and card.pack not in packs:
@@ -107,24 +130,30 @@ def build_pool(
     custom_white: tuple[str, ...],
     custom_black: tuple[str, ...],
     blanks: int,
+    hidden_cards: tuple[str, ...],
 ) -> Pool:
     """The pool for these decks and filters; ValueError for an unknown deck."""
     excluded, kept_packs = frozenset(exclude_tags), frozenset(packs)
+    hidden = frozenset(hidden_cards)
     whites: list[dict] = []
     blacks: list[dict] = []
     for deck_id in deck_ids:
         try:
-            deck = builtin.get(deck_id)
+            deck = registry.get(deck_id)
         except KeyError as unknown:
             raise ValueError(unknown.args[0]) from None
         for call in deck.calls:
-            if _keep(call, excluded, kept_packs, family_only):
+            if _keep(call, excluded, kept_packs, family_only, hidden):
                 blacks.append({"text": call.text, "pick": call.pick, "draw": call.draw})
         for response in deck.responses:
-            if _keep(response, excluded, kept_packs, family_only):
+            if _keep(response, excluded, kept_packs, family_only, hidden):
                 whites.append({"text": response.text})
-    whites.extend({"text": text.strip(), "userWritten": True} for text in custom_white)
-    blacks.extend(_custom_black(text) for text in custom_black)
+    whites.extend(
+        {"text": text.strip(), "userWritten": True}
+        for text in custom_white
+        if not _is_hidden(text, hidden)
+    )
+    blacks.extend(_custom_black(t) for t in custom_black if not _is_hidden(t, hidden))
     whites.extend({"text": "", "blank": True} for _ in range(blanks))
     return Pool(whites, blacks)
 
@@ -139,6 +168,7 @@ def pool_for(options: dict) -> Pool:
         tuple(options["customWhiteCards"]),
         tuple(options["customBlackCards"]),
         options["blankCards"],
+        tuple(options["hiddenCards"]),
     )
 
 

@@ -4,6 +4,9 @@ rule (K6), filling hands, and the cards Rando plays each round (K12).
 A deck is kept as an unordered pile and each draw takes a uniformly random card from it: the
 same game as drawing from the top of a shuffled deck, without paying for a shuffle of every
 card at the start of each game. A reshuffle is then just the discards joining the pile.
+
+Cards moderators hid during the game (`state.retired`) leave the piles when they are retired,
+a hand at its next draw (replaced by fresh cards) and the used cards when they are reshuffled.
 """
 
 from __future__ import annotations
@@ -53,7 +56,21 @@ def _restock(state: CahState) -> bool:
         return False
     deck.extend(state.white_discard)
     state.white_discard.clear()
-    return True
+    drop_retired(state, deck, state.white_retired)
+    return bool(deck)
+
+
+def drop_retired(state: CahState, pile: list[int], into: list[int]) -> int:
+    """Move the retired cards of `pile` to `into`; returns how many moved."""
+    retired = state.retired
+    if not retired:
+        return 0
+    kept = [card for card in pile if card not in retired]
+    gone = len(pile) - len(kept)
+    if gone:
+        into.extend(card for card in pile if card in retired)
+        pile[:] = kept
+    return gone
 
 
 def draw_white(state: CahState) -> int:
@@ -62,7 +79,9 @@ def draw_white(state: CahState) -> int:
 
 
 def draw_into(state: CahState, hand: list[int], count: int) -> None:
-    """Draw up to `count` cards into `hand`; fewer when the white cards run out (K7)."""
+    """Draw up to `count` cards into `hand` (and one for each retired card it drops); fewer
+    when the white cards run out (K7)."""
+    count += drop_retired(state, hand, state.white_retired)
     deck, random = state.white_deck, state.rng.random
     for _ in range(count):
         if not deck and not _restock(state):
@@ -74,7 +93,8 @@ def draw_into(state: CahState, hand: list[int], count: int) -> None:
 
 
 def fill(state: CahState, hand: list[int]) -> None:
-    """Draw back up to the hand size."""
+    """Draw back up to the hand size (retired cards leave the hand first)."""
+    drop_retired(state, hand, state.white_retired)
     missing = state.rules.hand_size - len(hand)
     if missing > 0:
         draw_into(state, hand, missing)
@@ -95,6 +115,7 @@ def draw_black(state: CahState) -> int:
             won.clear()
         deck.extend(state.rando_trophies)
         state.rando_trophies.clear()
+        drop_retired(state, deck, state.black_retired)
     return take(deck, state.rng) if deck else NO_CARD
 
 

@@ -129,6 +129,26 @@ class CahGame(Game):
     def public_view(self, state: CahState) -> dict:
         return views.public_view(state)
 
+    def card_keys(self, options: dict[str, Any]) -> frozenset[str]:
+        """Text keys (decks/card_keys.py) of every written card these options deal: the server
+        fills `hiddenCards` with the hidden ones among them at each start."""
+        return frozenset(pool_for(options).card_ids_by_key())
+
+    def holds_cards(self, state: CahState, keys: frozenset[str]) -> bool:
+        """Whether this game deals any card with one of these text keys (see `retire-cards`)."""
+        return not keys.isdisjoint(state.pool.card_ids_by_key())
+
+    def card_text(self, state: CahState, card: int) -> str | None:
+        """The text of card `card` as views show it (a blank shows what was written on it)."""
+        pool = state.pool
+        if isinstance(card, bool) or not isinstance(card, int) or card < 0:
+            return None
+        if card < pool.white_count:
+            return views.white_cards(state, [card])[0]["text"] or None
+        if card < pool.black_first + pool.black_count:
+            return pool.black(card)["text"]
+        return None
+
     def seat_view(self, state: CahState, seat: int) -> dict:
         return views.seat_view(state, seat)
 

@@ -18,6 +18,8 @@ MAX_SEATS = 30
 CUSTOM_WHITE_MAX_CHARS = 120
 CUSTOM_CARDS_MAX = 500
 WRITE_IN_MAX_CHARS = 120
+CUSTOM_BLACK_MAX_CHARS = 200
+HIDDEN_CARDS_MAX = 100_000
 
 OPTIONS = (
     # -- players and hands --------------------------------------------------------------------
@@ -209,7 +211,8 @@ OPTIONS = (
         "Custom black cards",
         group="Cards",
         max_items=CUSTOM_CARDS_MAX,
-        help="Your table's own prompts (at most 200 characters); each run of _ is a blank "
+        help=f"Your table's own prompts (at most {CUSTOM_BLACK_MAX_CHARS} characters); "
+        "each run of _ is a blank "
         "(1 to 3 blanks, or none for a question). Marked as user-written.",
     ),
     Option(
@@ -221,6 +224,17 @@ OPTIONS = (
         min=0,
         max=50,
         help="Blank white cards shuffled into the deck; whoever plays one writes its text.",
+    ),
+    Option(
+        "hiddenCards",
+        "strings",
+        (),
+        "Hidden cards",
+        group="Cards",
+        max_items=HIDDEN_CARDS_MAX,
+        internal=True,
+        help="Filled by the server at each start: the text keys of cards this site's "
+        "moderators hid, left out of the pool.",
     ),
     Option(
         "whiteExhaustion",

@@ -3,9 +3,12 @@
 Card locations (every white and black id is in exactly one of them at any time):
 white: `white_deck` (an unordered pile, see dealing.py), `white_discard`, `hands[seat]`,
 `rando_hand`, `submissions[seat]`, `bets[seat]`, `answers` (after submissions close),
-`nhie_table`;
+`nhie_table`, `white_retired`;
 black: `black_deck` (unordered), `black_used`, `black_removed`, `trophies[seat]`,
-`rando_trophies`, `black` (the current card), `reserved` (the Happy Ending haiku card).
+`rando_trophies`, `black` (the current card), `reserved` (the Happy Ending haiku card),
+`black_retired`.
+`retired` holds the ids of cards moderators hid during the game: they are out of the piles at
+once and leave hands, discards and won cards at the next draw (see dealing.py).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ class CahState:
         "black",
         "black_deck",
         "black_removed",
+        "black_retired",
         "black_used",
         "clock",
         "czar",
@@ -51,6 +55,7 @@ class CahState:
         "ranking",
         "reserved",
         "result",
+        "retired",
         "revealed",
         "rng",
         "rotation",
@@ -65,6 +70,7 @@ class CahState:
         "waiting",
         "white_deck",
         "white_discard",
+        "white_retired",
         "writes",
     )
 
@@ -113,6 +119,9 @@ class CahState:
         self.nhie_table: list[int] = []
         self.nhie_played: dict[int, int] = {}
         self.nhie_confessed: set[tuple[int, int]] = set()
+        self.retired: frozenset[int] = frozenset()
+        self.white_retired: list[int] = []
+        self.black_retired: list[int] = []
 
     @property
     def seats(self) -> int:
@@ -125,6 +134,7 @@ class CahState:
         twin.rng = self.rng.copy()
         twin.result = self.result
         twin.acting = self.acting
+        twin.retired = self.retired
         for name in (
             "clock",
             "end_time",
@@ -158,6 +168,8 @@ class CahState:
             "eliminated",
             "turn_order",
             "nhie_table",
+            "white_retired",
+            "black_retired",
         ):
             setattr(twin, name, getattr(self, name)[:])
         twin.hands = [hand[:] for hand in self.hands]

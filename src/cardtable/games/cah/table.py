@@ -1,5 +1,6 @@
 """Actions of the table itself (seat None): the host ending the game, late joins (K24), seats
-leaving (K25) and timeouts (Speed CAH, judging timers, the time limit).
+leaving (K25), timeouts (Speed CAH, judging timers, the time limit) and cards moderators hid
+during the game (`retire-cards`).
 
 Timeouts: when the submission timer runs out, whoever has not submitted sits the round out
 (they keep their cards) and the answers in are judged; when the judging timer runs out, a vote
@@ -11,7 +12,7 @@ applied at or after that time is still applied, then the game ends.
 from __future__ import annotations
 
 from ...engine import Event, IllegalAction, everyone
-from .dealing import drawable, fill
+from .dealing import drawable, drop_retired, fill
 from .judging import current_eliminator
 from .rounds import close_submissions, finish_vote, void_round
 from .standings import end_game
@@ -129,9 +130,28 @@ def timeout(state: CahState, seat, action: dict, events: list[Event]) -> None:
         void_round(state, "judge-timeout", events)
 
 
+def retire_cards(state: CahState, seat, action: dict, events: list[Event]) -> None:
+    """Moderators hid cards (by text key, decks/card_keys.py) during the game: they leave the
+    decks and the discards now, and hands and used black cards at the next draw (see
+    dealing.py). A card already on the table stays there until the round ends."""
+    keys = action.get("cards")
+    if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+        raise IllegalAction("bad-action", "'cards' lists the text keys of hidden cards")
+    by_key = state.pool.card_ids_by_key()
+    new = {card for key in keys for card in by_key.get(key, ())} - state.retired
+    if not new:
+        return
+    state.retired = state.retired | new
+    drop_retired(state, state.white_deck, state.white_retired)
+    drop_retired(state, state.white_discard, state.white_retired)
+    drop_retired(state, state.black_deck, state.black_retired)
+    events.append(everyone("cards-retired"))
+
+
 TABLE_ACTIONS = {
     "end-game": end_by_host,
     "join-seat": join_seat,
     "leave-seat": leave_seat,
     "timeout": timeout,
+    "retire-cards": retire_cards,
 }
