@@ -6,7 +6,8 @@ load: players=P tables=T actions=N actions_per_s=N p50_ms=N p95_ms=N p99_ms=N er
 
 Latency runs from an action sent to the moment every player at its table has the update it
 caused. The server's CPU time and memory are read from the operating system for the server
-process alone (when it runs on this machine). Usage:
+process alone (when it runs on this machine); the client processes' own CPU time per action
+goes to stderr, to see what share of the machine the load took. Usage:
 
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30
     uv run python bench/load.py --url http://127.0.0.1:8000 ...   # a running server
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import os
 import socket
@@ -30,9 +32,16 @@ from urllib.parse import urlparse
 import httpx
 import orjson
 import psutil
-from websockets.asyncio.client import connect
+from websockets.client import ClientProtocol
+from websockets.frames import Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
+from cardtable.cli.serve import GC_THRESHOLDS
 from cardtable.server.patch import apply
+
+#: Seconds the players wait, once time is up, for the answers to the actions they sent.
+FINISH_SECONDS = 5.0
 
 
 class Stats:
@@ -92,80 +101,148 @@ def _choose(document: dict, seat: int) -> dict | None:
     return None
 
 
-async def player(ws_url: str, code: str, token: str, host: bool, stats: Stats, stop, ready, go):
-    try:
-        await _player(ws_url, code, token, host, stats, stop, ready, go)
-    except BaseException as error:
-        print(f"load: a player failed: {error!r}", file=sys.stderr, flush=True)
-        ready.release()
-        raise
+class Player(asyncio.Protocol):
+    """One bot client on its own WebSocket, driven by callbacks: each message is handled as
+    it arrives (sans-I/O websockets over an asyncio transport), with no task per message,
+    so the client's share of the machine stays small beside the server's."""
+
+    def __init__(self, url: str, code: str, token: str, host: bool, share: Share):
+        self.code, self.token, self.host, self.share = code, token, host, share
+        self.ws = ClientProtocol(parse_uri(url), max_size=2**22)
+        self.transport: asyncio.Transport | None = None
+        self.document: dict = {}
+        self.seq = 0
+        self.me = -1
+        self.seat: int | None = None
+        self.counter = 0
+        #: (client id, sent at) of the action awaiting its ack.
+        self.pending: tuple[str, float] | None = None
+        self.welcomed = asyncio.get_running_loop().create_future()
+        self.closed = False
+
+    # -- the socket -----------------------------------------------------------------------
+
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if self.ws.handshake_exc is not None:
+                    self._fail(self.ws.handshake_exc)
+                    return
+                self._send({"type": "hello", "token": self.token})
+            elif event.opcode is Opcode.TEXT:
+                self._received(orjson.loads(event.data))
+        self._flush()
+
+    def connection_lost(self, error) -> None:
+        self.closed = True
+        if not self.share.stopping:
+            self._fail(error or ConnectionError("the server closed the connection"))
+
+    def _fail(self, error: BaseException) -> None:
+        if not self.welcomed.done():
+            self.welcomed.set_exception(error)
+        self.share.failures.append(error)
+
+    def _send(self, message: dict) -> None:
+        self.ws.send_text(orjson.dumps(message))
+        self._flush()
+
+    def _flush(self) -> None:
+        for data in self.ws.data_to_send():
+            if data and self.transport is not None and not self.transport.is_closing():
+                self.transport.write(data)
+
+    # -- playing --------------------------------------------------------------------------
+
+    def _received(self, message: dict) -> None:
+        now = time.perf_counter()
+        kind = message["type"]
+        stats = self.share.stats
+        if kind == "welcome":
+            self.document, self.seq, self.me = (
+                message["document"],
+                message["seq"],
+                message["member"],
+            )
+            self.seat = self._find_seat()
+            if not self.welcomed.done():
+                self.welcomed.set_result(None)
+            return
+        if kind == "update":
+            if message["seq"] != self.seq + 1:
+                stats.lost += 1
+            self.seq = message["seq"]
+            patch = message["patch"]
+            self.document = apply(self.document, patch)
+            if any(op["path"].startswith("/table") for op in patch):
+                self.seat = self._find_seat()
+            stats.delivered(self.code, self.seq, now)
+            if self.pending is not None and message.get("ack") == self.pending[0]:
+                stats.acked(self.code, self.seq, self.pending[1])
+                self.pending = None
+        elif kind == "presence":
+            self.document = apply(self.document, message["patch"])
+        elif kind == "error" and self.pending is not None and message.get("id") == self.pending[0]:
+            stats.errors += 1
+            self.pending = None
+        self.decide()
+
+    def _find_seat(self) -> int | None:
+        for member in self.document["table"]["members"]:
+            if member["id"] == self.me:
+                return member["seat"]
+        return None
+
+    def decide(self) -> None:
+        if self.pending is not None or not self.share.playing or self.closed:
+            return
+        status = self.document["table"]["status"]
+        if self.host and status in ("lobby", "ended"):
+            self._act("table", {"type": "start"})
+        elif status == "playing" and self.seat is not None:
+            action = _choose(self.document, self.seat)
+            if action is not None:
+                self._act("play", action)
+
+    def _act(self, kind: str, action: dict) -> None:
+        self.counter += 1
+        self.pending = (f"{self.me}-{self.counter}", time.perf_counter())
+        self._send({"type": kind, "id": self.pending[0], "action": action})
+
+    def close(self) -> None:
+        if self.transport is not None and not self.closed:
+            self.ws.send_close()
+            self._flush()
+            self.transport.close()
 
 
-async def _player(ws_url: str, code: str, token: str, host: bool, stats: Stats, stop, ready, go):
-    address = f"{ws_url}/ws/{code}"
-    async with connect(address, max_size=2**22, compression=None, open_timeout=120) as socket_:
-        await socket_.send(orjson.dumps({"type": "hello", "token": token}).decode())
-        welcome = orjson.loads(await socket_.recv())
-        document, seq, me = welcome["document"], welcome["seq"], welcome["member"]
-        ready.release()
-        pending: tuple[str, float] | None = None
-        counter = 0
-        my_seat = None
+class Share:
+    """What the players of one client process share: the figures, and whether to play."""
 
-        def find_seat() -> int | None:
-            for member in document["table"]["members"]:
-                if member["id"] == me:
-                    return member["seat"]
-            return None
+    def __init__(self, stats: Stats):
+        self.stats = stats
+        self.playing = False
+        self.stopping = False
+        self.failures: list[BaseException] = []
 
-        async def act(kind: str, action: dict) -> None:
-            nonlocal pending, counter
-            counter += 1
-            pending = (f"{me}-{counter}", time.perf_counter())
-            message = {"type": kind, "id": pending[0], "action": action}
-            await socket_.send(orjson.dumps(message).decode())
 
-        async def decide() -> None:
-            if pending is not None or stop.is_set():
-                return
-            status = document["table"]["status"]
-            if host and status in ("lobby", "ended"):
-                await act("table", {"type": "start"})
-            elif status == "playing" and my_seat is not None:
-                action = _choose(document, my_seat)
-                if action is not None:
-                    await act("play", action)
-
-        await go.wait()
-        await decide()
-        while not stop.is_set() or pending is not None:
-            try:
-                async with asyncio.timeout(5 if stop.is_set() else 30):
-                    raw = await socket_.recv()
-            except TimeoutError:
-                if pending is not None:
-                    stats.lost += 1
-                return
-            now = time.perf_counter()
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "update":
-                if message["seq"] != seq + 1:
-                    stats.lost += 1
-                seq = message["seq"]
-                document = apply(document, message["patch"])
-                if any(op["path"].startswith("/table") for op in message["patch"]):
-                    my_seat = find_seat()
-                stats.delivered(code, seq, now)
-                if pending is not None and message.get("ack") == pending[0]:
-                    stats.acked(code, seq, pending[1])
-                    pending = None
-            elif kind == "presence":
-                document = apply(document, message["patch"])
-            elif kind == "error" and pending is not None and message.get("id") == pending[0]:
-                stats.errors += 1
-                pending = None
-            await decide()
+async def connect_player(ws_url: str, code: str, token: str, host: bool, share: Share) -> Player:
+    address = urlparse(ws_url)
+    loop = asyncio.get_running_loop()
+    _, player = await loop.create_connection(
+        lambda: Player(f"{ws_url}/ws/{code}", code, token, host, share),
+        address.hostname,
+        address.port,
+    )
+    async with asyncio.timeout(120):
+        await player.welcomed
+    return player
 
 
 async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str]]]:
@@ -196,36 +273,46 @@ async def _share(ws_url: str, tables, pipe) -> tuple:
     (start, measure_from, measure_until) in Unix time, and returns its figures.
     """
     stats = Stats({code: len(tokens) for code, tokens in tables})
-    stop = asyncio.Event()
-    ready = asyncio.Semaphore(0)
-    go = asyncio.Event()
-    tasks = []
+    share = Share(stats)
+    connecting = []
     for code, tokens in tables:
         for index, token in enumerate(tokens):
-            tasks.append(
-                asyncio.create_task(player(ws_url, code, token, index == 0, stats, stop, ready, go))
+            connecting.append(
+                asyncio.create_task(connect_player(ws_url, code, token, index == 0, share))
             )
-            if len(tasks) % 50 == 0:
+            if len(connecting) % 50 == 0:
                 await asyncio.sleep(0.05)
-    for _ in tasks:
-        await ready.acquire()
+    players = await asyncio.gather(*connecting)
+    gc.freeze()  # the documents received so far are not garbage: never scan them again
     pipe.send("ready")
     start, measure_from, measure_until = await asyncio.to_thread(pipe.recv)
     await asyncio.sleep(max(0.0, start - time.time()))
-    go.set()
+    share.playing = True
+    for player in players:
+        player.decide()
     await asyncio.sleep(max(0.0, measure_from - time.time()))
     stats.measuring = True
+    cpu = time.process_time()
     await asyncio.sleep(max(0.0, measure_until - time.time()))
     stats.measuring = False
-    stop.set()
-    results = await asyncio.gather(*tasks, return_exceptions=True)
-    failures = [r for r in results if isinstance(r, BaseException)]
-    if failures:
-        print(f"load: {len(failures)} clients failed, first: {failures[0]!r}", file=sys.stderr)
-    return stats.actions, stats.errors, stats.lost + len(failures), stats.latencies
+    cpu = time.process_time() - cpu
+    share.playing = False
+    deadline = time.monotonic() + FINISH_SECONDS  # actions sent by now are still answered
+    while any(p.pending for p in players) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    unanswered = sum(1 for p in players if p.pending is not None)
+    share.stopping = True
+    for player in players:
+        player.close()
+    if share.failures:
+        first = share.failures[0]
+        print(f"load: {len(share.failures)} clients failed, first: {first!r}", file=sys.stderr)
+    lost = stats.lost + unanswered + len(share.failures)
+    return stats.actions, stats.errors, lost, stats.latencies, cpu
 
 
 def _client_process(ws_url: str, tables, pipe) -> None:
+    gc.set_threshold(*GC_THRESHOLDS)
     pipe.send(_run_loop(_share(ws_url, tables, pipe)))
 
 
@@ -269,6 +356,9 @@ def run(args, url: str, server: psutil.Process | None) -> str:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     cpu_ms = cpu_used * 1000 / actions if server and actions else float("nan")
+    if actions:  # the share of the machine the load client took, beside the server's
+        client_ms = sum(f[4] for f in figures) * 1000 / actions
+        print(f"load: client_cpu_ms_per_action={client_ms:.3f}", file=sys.stderr, flush=True)
     return (
         f"load: players={args.players} tables={args.tables} actions={actions} "
         f"actions_per_s={actions / args.seconds:.0f} p50_ms={percentile(0.50):.1f} "

@@ -67,6 +67,35 @@ async def test_the_redis_bus_delivers_to_other_nodes_only(redis_url, prefix):
         await two.close()
 
 
+def _channels(url: str, prefix: str) -> set[str]:
+    """The channels on `prefix` someone is subscribed to, as Redis counts them."""
+    admin = redis.Redis.from_url(url)
+    try:
+        return {channel.decode() for channel in admin.pubsub_channels(prefix + "*")}
+    finally:
+        admin.close()
+
+
+async def test_a_process_listens_only_to_the_tables_it_holds(redis_url, prefix):
+    bus = await RedisBus.open(redis_url, prefix)
+    heard = asyncio.Queue()
+    try:
+        assert await asyncio.to_thread(_channels, redis_url, prefix) == {prefix + "*bus"}
+        bus.subscribe("ABCDEF", "n1", heard.put_nowait)
+        bus.subscribe("ABCDEF", "n2", heard.put_nowait)  # a second node of this process
+        assert [await _next(heard), await _next(heard)] == [None, None]
+        channels = await asyncio.to_thread(_channels, redis_url, prefix)
+        assert channels == {prefix + "*bus", prefix + "ABCDEF"}
+        bus.unsubscribe("ABCDEF", "n1")
+        await asyncio.sleep(0.2)
+        assert prefix + "ABCDEF" in await asyncio.to_thread(_channels, redis_url, prefix)
+        bus.unsubscribe("ABCDEF", "n2")
+        await asyncio.sleep(0.2)
+        assert await asyncio.to_thread(_channels, redis_url, prefix) == {prefix + "*bus"}
+    finally:
+        await bus.close()
+
+
 async def test_a_reconnected_subscriber_is_told_to_catch_up(redis_url, prefix, monkeypatch):
     monkeypatch.setattr(redis_bus, "BACKOFF", (0.5, 1.0))
     one, two = await RedisBus.open(redis_url, prefix), await RedisBus.open(redis_url, prefix)

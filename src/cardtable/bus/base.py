@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Protocol
 
 #: The start of each table's channel name on a shared bus.
@@ -22,6 +22,11 @@ class Bus(Protocol):
     def subscribe(self, code: str, node: str, callback: Subscriber) -> None: ...
 
     def unsubscribe(self, code: str, node: str) -> None: ...
+
+    def listened(self, code: str, node: str) -> bool:
+        """Whether what `node` publishes on `code` may reach another node (else it may skip
+        publishing altogether)."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -46,9 +51,14 @@ class Subscribers:
         """The callbacks of `code` that belong to nodes other than `sender`."""
         return [cb for node, cb in self._by_code.get(code, {}).items() if node != sender]
 
-    def every(self) -> Iterator[Subscriber]:
-        for subscribers in list(self._by_code.values()):
-            yield from list(subscribers.values())
+    def of(self, code: str) -> list[Subscriber]:
+        return list(self._by_code.get(code, {}).values())
+
+    def has(self, code: str) -> bool:
+        return code in self._by_code
+
+    def codes(self) -> list[str]:
+        return list(self._by_code)
 
     def clear(self) -> None:
         self._by_code.clear()

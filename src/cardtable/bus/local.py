@@ -24,5 +24,8 @@ class InProcessBus:
     def unsubscribe(self, code: str, node: str) -> None:
         self._subscribers.remove(code, node)
 
+    def listened(self, code: str, node: str) -> bool:
+        return bool(self._subscribers.others(code, node))
+
     async def close(self) -> None:
         self._subscribers.clear()

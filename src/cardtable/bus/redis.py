@@ -1,14 +1,15 @@
 """The Redis bus: table updates between server processes through redis-py asyncio pub/sub.
 
-Table `code` has the channel `{prefix}{code}`. Each process subscribes once to the pattern
-`{prefix}*` and hands every message to its own subscribers of that table (so a process sees
-the traffic of every table; fine for the few processes a self-hosted site runs).
+Table `code` has the channel `{prefix}{code}`. Each process subscribes to the channels of the
+tables it holds, and only to those, so it never receives other tables' traffic; its listening
+connection also holds one channel of its own (`{prefix}*bus`), on which nothing is published,
+so that it stays subscribed while it holds no table.
 
 Pub/sub drops whatever is published while a subscriber is away, so subscribers are called
-with None, and read the log to catch up, whenever a message may have been missed: when they
-subscribe, and after each reconnection (tried again with exponential backoff). Publishing
-never waits on Redis: messages queue in order and one sender task writes them, batched, and
-retries while Redis is unreachable.
+with None, and read the log to catch up, whenever a message may have been missed: once their
+table's channel is subscribed, and again after each reconnection (tried again with
+exponential backoff). Publishing never waits on Redis: messages queue in order and one sender
+task writes them, batched, and retries while Redis is unreachable.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class RedisBus:
             client_name=listener_name(prefix),
         )
         self._subscribers = Subscribers()
+        #: The listening connection's pub/sub while it is subscribed, else None.
+        self._pubsub = None
+        #: Table channels subscribed on that connection (the confirmation received).
+        self._subscribed: set[bytes] = set()
         self._outbox: deque[tuple[str, bytes]] = deque(maxlen=MAX_QUEUED)
         self._queued = asyncio.Event()
         self._sending = False
@@ -83,13 +88,23 @@ class RedisBus:
         self._queued.set()
 
     def subscribe(self, code: str, node: str, callback: Subscriber) -> None:
+        first = not self._subscribers.has(code)
         self._subscribers.add(code, node, callback)
-        if self._listening.is_set():
+        channel = self._channel(code)
+        if channel in self._subscribed:
             # Steps stored before this moment are in the log; later ones will arrive.
             asyncio.get_running_loop().call_soon(callback, None)
+        elif first:
+            self._command("subscribe", channel)  # confirmed later: then the catch-up call
 
     def unsubscribe(self, code: str, node: str) -> None:
         self._subscribers.remove(code, node)
+        if not self._subscribers.has(code):
+            self._subscribed.discard(self._channel(code))
+            self._command("unsubscribe", self._channel(code))
+
+    def listened(self, code: str, node: str) -> bool:
+        return True  # the other processes' subscriptions are not known here
 
     async def close(self) -> None:
         if self._tasks:
@@ -111,28 +126,68 @@ class RedisBus:
         while True:
             try:
                 async with self._listener.pubsub() as pubsub:
-                    await pubsub.psubscribe(re.sub(r"([*?[\]\\])", r"\\\1", self.prefix) + "*")
+                    await pubsub.subscribe(self._own_channel)
                     while True:
                         message = await pubsub.get_message(timeout=HEALTH_CHECK)
                         if message is None:
                             continue
-                        if message["type"] == "psubscribe":
-                            self._connected()
-                            delay = BACKOFF[0]
-                        elif message["type"] == "pmessage":
+                        if message["type"] == "message":
                             self._deliver(message["channel"], message["data"])
+                        elif message["type"] != "subscribe":
+                            continue
+                        elif message["channel"] == self._own_channel:
+                            await self._connected(pubsub)
+                            delay = BACKOFF[0]
+                        else:
+                            self._caught_up(message["channel"])
             except (RedisError, OSError) as error:
                 if self._listening.is_set():
                     log.warning("redis bus: subscription lost (%s); reconnecting", error)
+            finally:
+                self._pubsub = None
+                self._subscribed.clear()
                 self._listening.clear()
             await asyncio.sleep(delay)
             delay = min(delay * 2, BACKOFF[1])
 
-    def _connected(self) -> None:
-        """Subscribed (again): every table may have missed messages meanwhile."""
+    async def _connected(self, pubsub) -> None:
+        """Listening (again): subscribe the channel of every table held here."""
+        self._pubsub = pubsub
         self._listening.set()
-        for callback in self._subscribers.every():
+        channels = [self._channel(code) for code in self._subscribers.codes()]
+        if channels:
+            await pubsub.subscribe(*channels)
+
+    def _caught_up(self, channel: bytes) -> None:
+        """A table's channel is subscribed: what was published before is in the log."""
+        code = channel.decode()[len(self.prefix) :]
+        if not self._subscribers.has(code):
+            return  # unsubscribed meanwhile; its unsubscribe follows
+        self._subscribed.add(channel)
+        for callback in self._subscribers.of(code):
             self._call(callback, None)
+
+    def _command(self, name: str, channel: bytes) -> None:
+        """Subscribe or unsubscribe a channel on the listening connection, when there is one
+        (a reconnection subscribes every table's channel anyway)."""
+        if self._pubsub is not None:
+            task = asyncio.get_running_loop().create_task(self._run(name, channel))
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks.remove)
+
+    async def _run(self, name: str, channel: bytes) -> None:
+        pubsub = self._pubsub
+        try:
+            await getattr(pubsub, name)(channel)
+        except (RedisError, OSError) as error:  # the listener sees the same fault, reconnects
+            log.warning("redis bus: %s %s failed (%s)", name, channel.decode(), error)
+
+    def _channel(self, code: str) -> bytes:
+        return (self.prefix + code).encode()
+
+    @property
+    def _own_channel(self) -> bytes:
+        return (self.prefix + "*bus").encode()
 
     def _deliver(self, channel: bytes, data: bytes) -> None:
         code = channel.decode()[len(self.prefix) :]

@@ -1,8 +1,10 @@
-"""`cardtable decks`: list the built-in decks, show, check and convert deck files."""
+"""`cardtable decks`: list the built-in decks, show, check and convert deck files, and import
+a deck file into a site's deck library."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 from collections import Counter
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from rich.text import Text
 
 from ..decks import Deck, DeckError, builtin
 from ..decks.importer import FORMATS, load_deck, read_deck, save_deck
+from .serve import add_database_arguments, database_url
 
 SAMPLE = 5
 
@@ -35,7 +38,12 @@ def add_parser(subparsers) -> None:
     convert.add_argument("-o", "--output", required=True, help="the JSON file to write")
     convert.set_defaults(func=run_convert)
 
-    for action in (show, check, convert):
+    store = actions.add_parser("import", help="store a deck file in the site's deck library")
+    store.add_argument("file", help="a deck file")
+    add_database_arguments(store)
+    store.set_defaults(func=run_import)
+
+    for action in (show, check, convert, store):
         action.add_argument("--format", choices=FORMATS, help="skip format detection")
         action.add_argument("--kind", choices=["black", "white"], help="every card's kind")
 
@@ -89,6 +97,29 @@ def run_convert(args: argparse.Namespace) -> int:
     save_deck(deck, args.output)
     print(f"wrote {args.output} from {fmt}: {_calls(deck)}, {len(deck.responses)} responses")
     return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    fmt, deck = read_deck(args.file, fmt=args.format, kind=args.kind)
+    summary, created = asyncio.run(_store(database_url(args), deck))
+    if summary["removed"]:
+        print(f"{args.file}: a moderator removed this deck ({summary['id']})")
+        return 1
+    verb = "stored" if created else "already stored"
+    print(f"{verb}: {summary['id']} from {fmt}: {_calls(deck)}, {len(deck.responses)} responses")
+    return 0
+
+
+async def _store(url: str, deck: Deck) -> tuple[dict, bool]:
+    from ..store import Store
+    from ..store.deck_library import add_deck, install_builtin
+
+    store = await Store.open(url)
+    try:
+        await install_builtin(store)
+        return await add_deck(store, deck)
+    finally:
+        await store.close()
 
 
 def _calls(deck: Deck) -> str:

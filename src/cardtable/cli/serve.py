@@ -6,7 +6,9 @@ several machines) serve the same tables behind a load balancer."""
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,11 +21,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtable.serve")
 
+#: Allocations between young-generation collections, then young collections per older one.
+#: Each step allocates thousands of short-lived view dicts that never form cycles; at the
+#: default threshold (700) the collector ran every few steps and took a third of the server's
+#: CPU time under load (measured with bench/load.py).
+GC_THRESHOLDS = (50_000, 20, 100)
 
-def add_parser(subparsers) -> None:
-    parser = subparsers.add_parser("serve", help="serve the site and its API")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+#: A word-filter file used when `--word-filter` is not given.
+WORD_FILTER_ENV = "CARDTABLE_WORD_FILTER_FILE"
+
+
+def add_database_arguments(parser) -> None:
+    """`--data-dir` and `--database-url`: the database a subcommand works on."""
     parser.add_argument(
         "--data-dir",
         type=Path,
@@ -33,6 +42,21 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--database-url", default=None, help="postgresql://... instead of SQLite in --data-dir"
     )
+
+
+def database_url(args: argparse.Namespace) -> str:
+    """The database URL `add_database_arguments` asked for (creating the data folder)."""
+    if args.database_url is not None:
+        return args.database_url
+    args.data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(args.data_dir / 'cardtable.db').resolve()}"
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser("serve", help="serve the site and its API")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    add_database_arguments(parser)
     parser.add_argument(
         "--redis-url",
         default=None,
@@ -60,19 +84,27 @@ def add_parser(subparsers) -> None:
         default=20.0,
         help="WebSocket messages per second per connection",
     )
+    parser.add_argument(
+        "--word-filter",
+        type=Path,
+        default=os.environ.get(WORD_FILTER_ENV) or None,
+        metavar="FILE",
+        help="refuse names, chat and written cards with a word listed in FILE (one a line, "
+        f"# comments; default ${WORD_FILTER_ENV}, else no filter)",
+    )
     parser.add_argument("--log-level", default="info", help="debug, info, warning or error")
     parser.set_defaults(func=run)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
     from ..server import Settings
+    from ..server.admin import ADMIN_TOKEN_ENV
 
-    url = args.database_url
-    if url is None:
-        args.data_dir.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{(args.data_dir / 'cardtable.db').resolve()}"
+    words: tuple[str, ...] = ()
+    if args.word_filter is not None:
+        words = tuple(Path(args.word_filter).read_text(encoding="utf-8").splitlines())
     return Settings(
-        database_url=url,
+        database_url=database_url(args),
         bus_url=args.redis_url,
         bus_prefix=args.redis_prefix,
         sqlite_fsync=args.sqlite_fsync,
@@ -81,6 +113,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         join_burst=args.join_burst,
         message_rate=args.message_rate,
         message_burst=max(60, int(args.message_rate * 3)),
+        admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
+        filtered_words=words,
     )
 
 
@@ -94,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     app = create_app(settings)
     mount(app)
+    gc.freeze()  # what is loaded by now lives as long as the process: never scan it again
+    gc.set_threshold(*GC_THRESHOLDS)
     where = settings.database_url.split("@")[-1]
     bus = (settings.bus_url or "in-process").split("@")[-1]
     log.info(

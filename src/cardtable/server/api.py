@@ -57,6 +57,10 @@ def _hub(request: Request) -> Hub:
     return request.app.state.hub
 
 
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
 def _summary(row: dict) -> TableSummary:
     return TableSummary(
         **{k: v for k, v in row.items() if k in TableSummary.model_fields}, game=row["game_id"]
@@ -73,14 +77,13 @@ async def _table(hub: Hub, code: str):
 @router.post("/api/tables", status_code=201, responses=ERRORS)
 async def create_table(body: CreateTable, request: Request) -> Joined:
     """Open a table; the answer holds its code and the host's secret token."""
-    return await _hub(request).create(body)
+    return await _hub(request).create(body, client_address(request))
 
 
 @router.post("/api/tables/{code}/join", responses=ERRORS)
 async def join_table(code: Code, body: JoinTable, request: Request) -> Joined:
     """Take a seat (or watch, with `spectate`); the answer holds a secret token."""
-    address = request.client.host if request.client else "unknown"
-    return await _hub(request).join(code, body, address)
+    return await _hub(request).join(code, body, client_address(request))
 
 
 @router.get("/api/tables", responses=ERRORS)

@@ -13,7 +13,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..bus import open_bus
 from ..engine import IllegalAction
 from ..store import Store
-from . import api, ws
+from ..store.deck_library import install_builtin
+from . import api, decks_api, leaderboard_api, moderation_api, ws
+from .decks import UPLOAD_MAX_BYTES
 from .errors import TableError
 from .hub import Hub
 from .limits import BodyLimit
@@ -31,6 +33,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = await Store.open(settings.database_url, settings.sqlite_fsync)
+        await install_builtin(store)
         bus = await open_bus(settings.bus_url, settings.bus_prefix)
         hub = app.state.hub = Hub(settings, store, bus)
         resumed = await hub.resume()
@@ -51,7 +54,9 @@ def create_app(settings: Settings) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimit, limit=MAX_MESSAGE_BYTES)
+    app.add_middleware(
+        BodyLimit, limit=MAX_MESSAGE_BYTES, larger={("POST", "/api/decks"): UPLOAD_MAX_BYTES}
+    )
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, error: TableError):
@@ -74,5 +79,10 @@ def create_app(settings: Settings) -> FastAPI:
         return _error(error.status_code, code, str(error.detail)[:300])
 
     app.include_router(api.router)
+    app.include_router(leaderboard_api.router)
     app.include_router(ws.router)
+    app.include_router(decks_api.router)
+    app.include_router(decks_api.admin)
+    app.include_router(moderation_api.router)
+    app.include_router(moderation_api.admin)
     return app

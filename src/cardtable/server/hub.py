@@ -18,7 +18,11 @@ from .. import games
 from ..bus import Bus
 from ..engine import IllegalAction
 from ..store import Entry, Store
+from ..store.results import record_game
+from . import decks
+from .bans import BanList
 from .errors import TableError
+from .game_results import finished_game
 from .live import LiveTable
 from .metrics import Metrics
 from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
@@ -34,6 +38,7 @@ from .tokens import (
     password_matches,
     token_hash,
 )
+from .wordfilter import WordFilter
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,14 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)
+        self.word_filter = WordFilter(settings.filtered_words)
+        self.bans = BanList(store, settings.moderation_refresh)
+        self.hidden_cards = decks.HiddenCards(store, settings.moderation_refresh)
+        #: Chat lines per member of a table; reports per token, and per address (people
+        #: behind one address share it, so it allows four times as many).
+        self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
+        self.reports = KeyedLimiter(settings.report_rate, settings.report_burst)
+        self.reports_by_address = KeyedLimiter(settings.report_rate * 4, settings.report_burst * 4)
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -69,7 +82,11 @@ class Hub:
         entries = await self.store.entries(code)
         if not entries:
             return None
-        return self._hold(TableState.replay(code, entries))
+        await decks.prepare_entries(self, entries)
+        state = TableState.replay(code, entries)
+        if state.status == "ended":  # its results, in case the process that ended it stopped
+            await record_game(self.store, finished_game(state))  # before writing them
+        return self._hold(state)
 
     def _hold(self, state: TableState) -> LiveTable:
         live = self.tables[state.code] = LiveTable(self, state)
@@ -127,19 +144,24 @@ class Hub:
 
     # -- creating and joining -----------------------------------------------------------------
 
-    async def create(self, body: CreateTable) -> Joined:
+    async def create(self, body: CreateTable, address: str) -> Joined:
+        await self.bans.check(token_hash(body.client), address)
         try:
             game = games.get(body.game)
         except KeyError:
             raise TableError(
                 "unknown-game", f"no game {body.game!r}; games: {', '.join(games.ids())}"
             ) from None
+        await decks.prepare_options(self, body.options)
+        self.check_written_cards(body.options)
         try:
             options = game.options(body.options)
         except ValueError as error:
             raise TableError("bad-options", str(error)) from None
         name = clean_text(body.name, MAX_NAME, "name")
         table_name = clean_text(body.table_name or f"{name}'s table", MAX_TABLE_NAME, "table-name")
+        self.word_filter.check(name, "name")
+        self.word_filter.check(table_name, "table name")
         token = new_token()
         wall = time.time()
         action = {
@@ -150,7 +172,12 @@ class Hub:
             "public": body.public,
             "password": await _hash_password(body.password),
             "created": wall,
-            "host": {"name": name, "token": token_hash(token), "client": token_hash(body.client)},
+            "host": {
+                "name": name,
+                "token": token_hash(token),
+                "client": token_hash(body.client),
+                "address": address,
+            },
         }
         first = Entry(1, "lobby", None, orjson.loads(orjson.dumps(action)), 0.0, wall)
         for _ in range(20):
@@ -165,6 +192,8 @@ class Hub:
     async def join(self, code: str, body: JoinTable, address: str) -> Joined:
         if not self.joins.take(address):
             raise TableError("rate-limited", "too many join attempts; wait a little", 429)
+        await self.bans.check(token_hash(body.client), address)
+        self.word_filter.check(body.name, "name")
         live = await self.get(code)
         if live is None:
             raise TableError("not-found", "no table with that code", 404)
@@ -179,6 +208,7 @@ class Hub:
             "name": body.name,
             "token": token_hash(token),
             "client": token_hash(body.client),
+            "address": address,
             "spectate": body.spectate,
             "team_with": body.team_with,
         }
@@ -189,11 +219,41 @@ class Hub:
     async def table_action(self, live: LiveTable, member: int, action: dict) -> dict:
         """A lobby action from `member`, with what only the server may fill in."""
         action = {**action, "by": member}
+        if action["type"] == "chat":
+            self.word_filter.check(action["text"], "chat")
+            if not self.chats.take(f"{live.code}/{member}"):
+                raise TableError("rate-limited", "too many chat lines; wait a little", 429)
+        if action["type"] == "settings" and action.get("name") is not None:
+            self.word_filter.check(action["name"], "table name")
+        if action["type"] == "settings" and action.get("options") is not None:
+            await decks.prepare_options(self, action["options"])
+            self.check_written_cards(action["options"])
+        if action["type"] == "write-card":
+            self.word_filter.check(action["text"], "card")
         if action["type"] == "start":
             action["seed"] = secrets.randbits(62)
+            if hidden := await decks.hidden_at_start(self, live):
+                action["hidden"] = hidden
         if action["type"] == "settings" and "password" in action:
             action["password"] = await _hash_password(action["password"])
         return action
+
+    def check_written_cards(self, options) -> None:
+        """The word filter over the custom cards a host's options hold (CAH)."""
+        if isinstance(options, dict) and self.word_filter:
+            for key in ("customWhiteCards", "customBlackCards"):
+                for text in options.get(key) or ():
+                    if isinstance(text, str):
+                        self.word_filter.check(text, "card")
+
+    def check_play(self, action: dict) -> None:
+        """The word filter over what a game action writes on blank cards (CAH `write`), before
+        it is logged: the filter may change between restarts, the log must not."""
+        written = action.get("write")
+        if isinstance(written, dict) and self.word_filter:
+            for text in written.values():
+                if isinstance(text, str):
+                    self.word_filter.check(text, "card")
 
 
 async def _hash_password(password: str | None) -> str | None:

@@ -27,8 +27,10 @@ from .. import bots
 from ..engine import Event, IllegalAction, Rng
 from ..store import Conflict, Entry
 from .connection import CLOSE_REMOVED, Connection
+from .decks import prepare_entries
 from .errors import TableError
-from .patch import diff
+from .game_results import finished_game, record_once_stored
+from .patch import diff, pointer
 from .protocol import PROTOCOL_VERSION
 from .table import TableState
 
@@ -67,8 +69,10 @@ class LiveTable:
         self.remote_online: dict[str, set[int]] = {}
         self._summary = state.summary()
         self._table_doc = state.document(set())
-        self._public: dict | None = None
-        self._yous: dict[int, dict] = {}
+        #: The game's parts as last sent (as `_Part.sent` keeps them): the public part, and
+        #: each seat's own.
+        self._public: dict[str, Any] | None = None
+        self._yous: dict[int, dict[str, Any]] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
@@ -142,6 +146,8 @@ class LiveTable:
         stored = self.hub.store.submit(
             state.code, [entry], summary if summary != self._summary else None
         )
+        if summary["status"] == "ended" != self._summary["status"]:  # this step ended a game
+            self._spawn(record_once_stored, self.hub.store, stored, finished_game(state))
         self._summary = summary
         loop = asyncio.get_running_loop()
         before = self._table_doc, self._public, dict(self._yous), self._keys()
@@ -167,7 +173,7 @@ class LiveTable:
             if not step.outcome.done():
                 step.outcome.set_result(step.entry.seq)
             delivered.append(step.entry)
-        if delivered:
+        if delivered and self.hub.bus.listened(self.code, self.hub.node):
             self._spawn(self.hub.publish, self.code, delivered)
 
     def _fail(self, first: _Step, error: BaseException) -> None:
@@ -230,7 +236,7 @@ class LiveTable:
         """After a step failed to store: the state from the log up to the last step stored
         here, what each connection had been sent by then, and then the log's later steps."""
         try:
-            entries = await self.hub.store.entries(self.code)
+            entries = await self._read_log()
         except Exception:
             self.hub.forget(self)
             raise
@@ -250,56 +256,58 @@ class LiveTable:
         """Apply the steps other processes stored since ours (after a bus gap)."""
         async with self.lock:
             await self._drain()
-            for entry in await self.hub.store.entries(self.code, after=self.state.seq):
+            for entry in await self._read_log(after=self.state.seq):
                 self._stored(entry, self.state.apply(entry))
+
+    async def _read_log(self, after: int = 0) -> list[Entry]:
+        """The log from step `after + 1`, with every deck its steps name registered here."""
+        entries = await self.hub.store.entries(self.code, after=after)
+        await prepare_entries(self.hub, entries)
+        return entries
 
     async def receive_remote(self, entries: list[Entry]) -> None:
         """Steps another process stored, in order; a gap is filled from the log."""
         async with self.lock:
             await self._drain()
+            await prepare_entries(self.hub, entries)
             for entry in entries:
                 if entry.seq <= self.state.seq:
                     continue
                 if entry.seq != self.state.seq + 1:
-                    for missing in await self.hub.store.entries(self.code, after=self.state.seq):
+                    for missing in await self._read_log(after=self.state.seq):
                         self._stored(missing, self.state.apply(missing))
                     return
                 self._stored(entry, self.state.apply(entry))
 
     # -- sending ------------------------------------------------------------------------------
 
-    def _views(self, keys) -> tuple[dict | None, dict[int, dict]]:
+    def _views(self, keys) -> tuple[_Part | None, dict[int, _Part]]:
         """The game's public part and each seat's own part, for the seats in `keys`.
 
         By the engine contract a seat's view is exactly `{"public": public_view, "you":
-        seat_view}`, so the public part is built once per step for everyone. Each part is a
-        private copy in plain JSON types: later views are compared with it.
+        seat_view}`, so the public part is built once per step for everyone.
         """
         state = self.state
         if state.game_state is None:
             return None, {}
         game, game_state = state.game, state.game_state
-        public = orjson.loads(orjson.dumps(game.public_view(game_state)))
-        yous = {
-            key: orjson.loads(orjson.dumps(game.seat_view(game_state, key)))
-            for key in keys
-            if key is not None
-        }
-        return public, yous
-
-    def _game_doc(self, public, yous, key: int | None) -> dict | None:
-        if public is None:
-            return None
-        return {"public": public} if key is None else {"public": public, "you": yous[key]}
+        yous = {key: _Part(game.seat_view(game_state, key)) for key in keys if key is not None}
+        return _Part(game.public_view(game_state)), yous
 
     def document(self, connection: Connection) -> dict:
+        """What `connection` is welcomed with; the game's parts are spliced in as sent."""
         key = self.state.seat_of(connection.member)
         if self._public is None and self.state.game_state is not None:
-            self._public, self._yous = self._views(())
+            self._public = self._views(())[0].sent
         if key is not None and key not in self._yous and self._public is not None:
-            self._yous[key] = self._views((key,))[1][key]
+            self._yous[key] = self._views((key,))[1][key].sent
         connection.key = key
-        return {"table": self._table_doc, "game": self._game_doc(self._public, self._yous, key)}
+        game = None
+        if self._public is not None:
+            game = {"public": _spliced(self._public)}
+            if key is not None:
+                game["you"] = _spliced(self._yous[key])
+        return {"table": self._table_doc, "game": game}
 
     def _broadcast(self, seq: int, events: list[Event], origin=None, client_id=None) -> list:
         """Each connection's `update` for step `seq` (and a close for members gone), to send
@@ -311,34 +319,36 @@ class LiveTable:
             table_doc = state.document(self.online())
             table_ops = diff(self._table_doc, table_doc, "/table")
             self._table_doc = table_doc
-        keys = {state.seat_of(c.member) for c in self.connections}
+        seats = _seats_by_member(state)
         old_public, old_yous = self._public, self._yous
-        public, yous = self._views(keys)
+        public, yous = self._views({seats.get(c.member) for c in self.connections})
         shared = table_ops
         if old_public is not None and public is not None:
-            shared = table_ops + diff(old_public, public, "/game/public")
+            shared = table_ops + public.patch(old_public, "/game/public")
+        shared_json = orjson.dumps(shared)  # encoded once, spliced into every update
         encoded: dict[tuple, bytes] = {}
         for connection in self.connections:
-            key = state.seat_of(connection.member)
+            key = seats.get(connection.member)
             acked = connection is origin
             memo = (connection.key, key, acked)
             message = encoded.get(memo)
             if message is None:
                 if old_public is None or public is None:
-                    old = self._game_doc(old_public, old_yous, connection.key)
-                    ops = table_ops + diff(old, self._game_doc(public, yous, key), "/game")
+                    old = _game_doc(old_public, old_yous.get(connection.key))
+                    new = None if public is None else public.game_doc(yous.get(key))
+                    own = diff(old, new, "/game")
                 elif key is None:
-                    ops = shared + ([] if connection.key is None else [_REMOVE_YOU])
+                    own = [] if connection.key is None else [_REMOVE_YOU]
                 elif connection.key is None:
-                    ops = [*shared, {"op": "add", "path": "/game/you", "value": yous[key]}]
+                    own = [{"op": "add", "path": "/game/you", "value": yous[key].view}]
                 else:
-                    ops = shared + diff(old_yous.get(connection.key), yous[key], "/game/you")
+                    own = yous[key].patch(old_yous.get(connection.key), "/game/you")
                 message = encoded[memo] = orjson.dumps(
                     {
                         "type": "update",
                         "seq": seq,
                         "events": [e.to_json() for e in events if e.is_for(key)],
-                        "patch": ops,
+                        "patch": _joined(shared_json, own),
                         **({"ack": client_id} if acked else {}),
                     }
                 )
@@ -347,7 +357,8 @@ class LiveTable:
             member = state.members.get(connection.member)
             if member is None or member.left:
                 sends.append((connection, CLOSE_REMOVED))
-        self._public, self._yous = public, yous
+        self._public = None if public is None else public.sent
+        self._yous = {key: part.sent for key, part in yous.items()}
         return sends
 
     def _send_presence(self) -> None:
@@ -513,3 +524,81 @@ class LiveTable:
             task.cancel()
         for connection in self.connections:
             connection.close(1001)
+
+
+#: Values kept as they are, being immutable; any other value is kept as its JSON.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_MISSING = object()
+
+
+class _Part:
+    """A part of the game's view built for this step: `view` as the game returned it (read
+    at once, never kept: it may share objects with the game's state) and `sent`, each of its
+    top-level values as kept to compare the next step's with: scalars as they are (being
+    immutable), anything else as its JSON."""
+
+    __slots__ = ("sent", "view")
+
+    def __init__(self, view: dict):
+        self.view = view
+        dumps, scalars = orjson.dumps, _SCALARS
+        self.sent = {k: v if type(v) in scalars else dumps(v) for k, v in view.items()}
+
+    def patch(self, old: dict[str, Any] | None, path: str) -> list[dict]:
+        """Operations from the part sent before (`old`) to this one. Only values that changed
+        are compared, and only objects are parsed again to be diffed."""
+        if old is None:
+            return [{"op": "replace", "path": path, "value": self.view}]
+        ops: list[dict] = []
+        for key, kept in self.sent.items():
+            before = old.get(key, _MISSING)
+            if before == kept and type(before) is type(kept):
+                continue
+            value = self.view[key]
+            if before is _MISSING:
+                ops.append({"op": "add", "path": pointer(path, key), "value": value})
+            elif isinstance(value, dict) and type(before) is bytes:
+                ops.extend(diff(orjson.loads(before), value, pointer(path, key)))
+            else:
+                ops.append({"op": "replace", "path": pointer(path, key), "value": value})
+        ops.extend(
+            {"op": "remove", "path": pointer(path, key)} for key in old if key not in self.sent
+        )
+        return ops
+
+    def game_doc(self, you: _Part | None) -> dict:
+        return {"public": self.view} if you is None else {"public": self.view, "you": you.view}
+
+
+def _joined(shared: bytes, own: list[dict]) -> orjson.Fragment:
+    """The operations every connection gets (`shared`, a JSON array) then its `own`."""
+    if not own:
+        return orjson.Fragment(shared)
+    tail = orjson.dumps(own)
+    return orjson.Fragment(tail if shared == b"[]" else shared[:-1] + b"," + tail[1:])
+
+
+def _spliced(sent: dict[str, Any]) -> dict[str, Any]:
+    """A part as kept, to encode again without parsing it."""
+    return {key: orjson.Fragment(v) if type(v) is bytes else v for key, v in sent.items()}
+
+
+def _parsed(sent: dict[str, Any]) -> dict[str, Any]:
+    return {key: orjson.loads(v) if type(v) is bytes else v for key, v in sent.items()}
+
+
+def _game_doc(public: dict[str, Any] | None, you: dict[str, Any] | None) -> dict | None:
+    """A game document as sent, parsed back from its kept parts."""
+    if public is None:
+        return None
+    doc = {"public": _parsed(public)}
+    if you is not None:
+        doc["you"] = _parsed(you)
+    return doc
+
+
+def _seats_by_member(state: TableState) -> dict[int, int]:
+    """`state.seat_of` for every member at once."""
+    if state.game_state is None:
+        return {}
+    return {member: seat for seat, status in enumerate(state.seats) for member in status.members}

@@ -40,8 +40,20 @@ class Start(Message):
     type: Literal["start"]
 
 
+class SeriesOfGames(Message):
+    """A tournament of this many games (2 to 20)."""
+
+    games: StrictInt
+
+
+class SeriesOfMinutes(Message):
+    """A tournament over this many minutes (5 to 600) from its first game's start."""
+
+    minutes: StrictInt
+
+
 class Settings(Message):
-    """Change the table between games (host). Omitted fields stay as they are."""
+    """Change the table between games, or its chat at any time (host). Omitted fields stay."""
 
     type: Literal["settings"]
     options: dict[str, Any] | str | None = None
@@ -49,6 +61,17 @@ class Settings(Message):
     public: StrictBool | None = None
     password: Password | None = Field(None, description="'' removes the password")
     away_after: StrictInt | None = None
+    series: SeriesOfGames | SeriesOfMinutes | None = Field(
+        None, description="a tournament at this table; null ends it (docs/protocol.md)"
+    )
+    chat: Literal["on", "players", "off"] | None = Field(
+        None,
+        description="who may chat: everyone, players only (spectators muted), nobody; "
+        "the only setting that may change during a game",
+    )
+    player_cards: StrictBool | None = Field(
+        None, description="whether players may write custom cards in the lobby (write-card)"
+    )
 
 
 class Kick(Message):
@@ -82,6 +105,14 @@ class Back(Message):
     type: Literal["back"]
 
 
+class WriteCard(Message):
+    """A player writes a card into the table's custom cards (lobby, when the host allows it)."""
+
+    type: Literal["write-card"]
+    color: Literal["white", "black"]
+    text: Annotated[str, Field(min_length=1, max_length=800)]
+
+
 class HostAction(Message):
     """A table action the game offers the host (e.g. ending the game)."""
 
@@ -90,7 +121,7 @@ class HostAction(Message):
 
 
 TableAction = Annotated[
-    Start | Settings | Kick | AddBot | Leave | TransferHost | Chat | Back | HostAction,
+    Start | Settings | Kick | AddBot | Leave | TransferHost | Chat | Back | HostAction | WriteCard,
     Field(discriminator="type"),
 ]
 

@@ -29,3 +29,18 @@ class Settings:
     message_burst: int = 60
     #: Seconds a new WebSocket has to say hello.
     hello_timeout: float = 10.0
+    #: Chat lines per member of a table: sustained per second, and burst.
+    chat_rate: float = 0.5
+    chat_burst: int = 5
+    #: Reports per token and per address: sustained per second, and burst.
+    report_rate: float = 1 / 60
+    report_burst: int = 5
+    #: Seconds the in-memory copies of the site's bans and hidden cards may age before they are
+    #: re-read (what another process serving the same database changed holds here within this
+    #: time).
+    moderation_refresh: float = 5.0
+    #: An admin token accepted besides those `cardtable admin token` made (from the
+    #: CARDTABLE_ADMIN_TOKEN environment variable).
+    admin_token: str | None = None
+    #: Words refused in names, chat and written cards; empty (the default) turns the filter off.
+    filtered_words: tuple[str, ...] = ()

@@ -13,13 +13,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import bots, games
+from ..decks import registry
 from ..engine import Event, IllegalAction, everyone
 from ..store import Entry
 from .errors import TableError
 from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME, clean_text, name_key
+from .series import Series
 
 CHAT_KEPT = 50
+#: The host's `chat` setting: everyone, players only (spectators muted), or nobody.
+CHAT_MODES = ("on", "players", "off")
 DEFAULT_AWAY_AFTER = 2
+#: Longest card a player writes; the game's own limits apply too (CAH white cards: 120).
+MAX_CARD_TEXT = 200
 AWAY_AFTER_RANGE = (1, 20)
 
 
@@ -32,6 +38,8 @@ class Member:
     role: str
     token: str | None = None
     client: str | None = None
+    #: The address they joined from (for site bans; never in any document).
+    address: str | None = None
     bot: str | None = None
     left: bool = False
     #: The member whose seat this one shares (team games), else None.
@@ -64,6 +72,9 @@ class TableState:
     options: dict[str, Any]
     created_wall: float
     away_after: int = DEFAULT_AWAY_AFTER
+    chat_mode: str = "on"
+    #: Whether players may write cards into the table's custom cards in the lobby (host).
+    player_cards: bool = False
     members: dict[int, Member] = field(default_factory=dict)
     host: int | None = None
     banned: set[str] = field(default_factory=set)
@@ -72,6 +83,8 @@ class TableState:
     game_number: int = 0
     seats: list[SeatStatus] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
+    #: The tournament the host set (series.py), or None.
+    series: Series | None = None
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     seq: int = 0
     clock: float = 0.0
@@ -206,7 +219,17 @@ class TableState:
             "deadline": deadline,
             "results": list(self.results),
             "chat": list(self.chat),
+            "series": self._series_json(),
+            "chat_mode": self.chat_mode,
+            "decks": registry.in_play(self.options.get("decks", ())),
+            "player_cards": self.player_cards,
         }
+
+    def _series_json(self) -> dict | None:
+        if self.series is None:
+            return None
+        gone = {m.id for m in self.members.values() if m.left}
+        return self.series.document(self.created_wall, gone)
 
     def _options_json(self) -> dict:
         if getattr(self, "_options_cache", (None,))[0] is not self.options:
@@ -251,7 +274,7 @@ class TableState:
         if seat is not None:
             self.seats[seat].missed = 0
             self.seats[seat].away = False
-        return events + self._check_end()
+        return events + self._check_end(now)
 
     def _timeout(self, action: dict, now: float) -> list[Event]:
         if self.status != "playing":
@@ -269,15 +292,22 @@ class TableState:
             if status.missed >= self.away_after and not status.away:
                 status.away = True
                 events.append(everyone("seat-away", seat=seat))
-        return events + self._check_end()
+        return events + self._check_end(now)
 
-    def _check_end(self) -> list[Event]:
+    def _check_end(self, now: float) -> list[Event]:
         result = self.game.result(self.game_state)
         if result is None or self.status != "playing":
             return []
         self.status = "ended"
-        self.results.append({"game_number": self.game_number, **result.to_json()})
-        return [everyone("table-game-over", game_number=self.game_number)]
+        finished_at = self.created_wall + now
+        self.results.append(
+            {"game_number": self.game_number, **result.to_json(), "finished_at": finished_at}
+        )
+        events = [everyone("table-game-over", game_number=self.game_number)]
+        if self.series is not None:
+            seats = [status.members for status in self.seats]
+            events += self.series.game_ended(seats, self.results[-1], now)
+        return events
 
     # -- lobby actions ------------------------------------------------------------------------
 
@@ -374,7 +404,7 @@ class TableState:
                 leave = self.game.leave_action(self.game_state, seat)
                 if leave is not None:
                     events += self.game.apply(self.game_state, None, leave, now)
-                    events += self._check_end()
+                    events += self._check_end(now)
                 status.gone = True
         member.left = True
         partners = [m for m in self.players() if m.team == member.id]
@@ -388,8 +418,11 @@ class TableState:
 
     def _settings(self, action: dict, now: float) -> list[Event]:
         self._host_actor(action)
-        if self.status == "playing":
-            raise TableError("game-running", "settings change between games only", 409)
+        if self.status == "playing" and _changed_settings(action) - {"chat"}:
+            raise TableError("game-running", "only chat changes during a game", 409)
+        chat_mode = action.get("chat") or self.chat_mode
+        if chat_mode not in CHAT_MODES:
+            raise TableError("bad-settings", f"chat is one of {', '.join(CHAT_MODES)}")
         options = self.options
         if action.get("options") is not None:
             try:
@@ -402,7 +435,12 @@ class TableState:
         away_after = action.get("away_after", self.away_after)
         if not AWAY_AFTER_RANGE[0] <= away_after <= AWAY_AFTER_RANGE[1]:
             raise TableError("bad-settings", "away_after must be between 1 and 20")
+        series = Series.from_setting(action["series"]) if "series" in action else self.series
         self.options, self.name, self.away_after = options, name, away_after
+        self.series = series
+        self.chat_mode = chat_mode
+        if action.get("player_cards") is not None:
+            self.player_cards = action["player_cards"]
         if action.get("public") is not None:
             self.public = action["public"]
         if "password" in action:
@@ -417,15 +455,33 @@ class TableState:
         low, high = self.seat_range()
         if not low <= len(seats) <= high:
             raise TableError("seat-count", f"this game needs {low} to {high} players")
+        options = self._rematch_options(seats) if self.status == "ended" else self.options
         try:
-            state = self.game.new(self.options, seats=len(seats), seed=action["seed"], now=now)
+            if action.get("hidden"):  # cards moderators hid, as the server saw them (CAH)
+                options = {**options, "hiddenCards": action["hidden"]}
+            state = self.game.new(options, seats=len(seats), seed=action["seed"], now=now)
         except ValueError as error:
             raise TableError("bad-options", str(error)) from None
+        if self.series is not None:
+            names = {m.id: m.name for m in self.present()}
+            self.series.game_starting(seats, names, now)
         self.game_state = state
         self.seats = [SeatStatus(members) for members in seats]
         self.status = "playing"
         self.game_number += 1
         return [everyone("game-started", game_number=self.game_number, seats=seats)]
+
+    def _rematch_options(self, seats: list[list[int]]) -> dict:
+        """The next game's options from how the last one ended (`Game.next_options`), its
+        seats mapped to the new ones by who holds them."""
+        new_seat = {member: seat for seat, members in enumerate(seats) for member in members}
+        moves = {
+            old: new_seat[member]
+            for old, status in enumerate(self.seats)
+            for member in status.members
+            if member in new_seat
+        }
+        return self.game.next_options(self.options, self.game.result(self.game_state), moves)
 
     def _add_bot(self, action: dict, now: float) -> list[Event]:
         self._host_actor(action)
@@ -454,6 +510,10 @@ class TableState:
 
     def _chat(self, action: dict, now: float) -> list[Event]:
         member = self._actor(action)
+        if self.chat_mode == "off":
+            raise TableError("chat-off", "the host turned chat off at this table", 403)
+        if self.chat_mode == "players" and member.role == "spectator":
+            raise TableError("muted", "the host muted spectators at this table", 403)
         text = clean_text(action["text"], MAX_CHAT, "chat", multiline=True)
         line = {"member": member.id, "name": member.name, "text": text, "seq": self.seq + 1}
         self.chat.append(line)
@@ -476,7 +536,37 @@ class TableState:
         if step.get("type") not in self.game.host_actions:
             raise IllegalAction("not-a-host-action", "the host cannot do that in this game")
         events = self.game.apply(self.game_state, None, step, now)
-        return events + self._check_end()
+        return events + self._check_end(now)
+
+    def _write_card(self, action: dict, now: float) -> list[Event]:
+        """A player adds a card to the table's custom cards, in the lobby, when the host allows
+        it. The card is user-written (the game marks it) and meets the game's own limits."""
+        member = self._actor(action)
+        if not member.player or member.bot:
+            raise TableError("not-a-player", "only players write cards")
+        if not self.player_cards:
+            raise TableError("no-player-cards", "the host has not let players write cards", 403)
+        if self.status == "playing":
+            raise TableError("game-running", "cards are written between games", 409)
+        option = {"white": "customWhiteCards", "black": "customBlackCards"}.get(action["color"])
+        if option not in self.options:
+            raise TableError("no-custom-cards", "this game has no custom cards")
+        text = clean_text(action["text"], MAX_CARD_TEXT, "card")
+        try:
+            options = self.game.options({**self.options, option: [*self.options[option], text]})
+        except ValueError as error:
+            raise TableError("bad-card", str(error)) from None
+        self.options = options
+        color = action["color"]
+        return [everyone("card-written", member=member.id, color=color, text=text)]
+
+    def _retire_cards(self, action: dict, now: float) -> list[Event]:
+        """The server retires cards moderators hid from the running game (not a member's
+        action: clients cannot send it)."""
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        step = {"type": "retire-cards", "cards": action["cards"]}
+        return self.game.apply(self.game_state, None, step, now) + self._check_end(now)
 
 
 LOBBY_ACTIONS = {
@@ -490,11 +580,23 @@ LOBBY_ACTIONS = {
     "chat": TableState._chat,
     "back": TableState._back,
     "host-action": TableState._game_table_action,
+    "write-card": TableState._write_card,
+    "retire-cards": TableState._retire_cards,
 }
 
 
+def _changed_settings(action: dict) -> set[str]:
+    """The settings a `settings` action changes (a null password or series removes it)."""
+    nullable = ("password", "series")
+    return {k for k, v in action.items() if v is not None or k in nullable} - {"type", "by"}
+
+
 def _secrets(action: dict) -> dict:
-    return {"token": action.get("token"), "client": action.get("client")}
+    return {
+        "token": action.get("token"),
+        "client": action.get("client"),
+        "address": action.get("address"),
+    }
 
 
 def _jsonable(value):

@@ -34,6 +34,7 @@ router = APIRouter()
 
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
+CLOSE_BANNED = 4403
 
 
 def error_message(code: str, message: str, seq: int | None = None, client_id: Any = None) -> bytes:
@@ -89,6 +90,11 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
             error_message("unauthorized", "this token is not at this table").decode()
         )
         await websocket.close(CLOSE_UNAUTHORIZED)
+        return None
+    address = websocket.client.host if websocket.client else None
+    if await hub.bans.banned(member.client, address):
+        await websocket.send_text(error_message("banned", "you are banned from this site").decode())
+        await websocket.close(CLOSE_BANNED)
         return None
     return live, member.id
 
@@ -149,6 +155,7 @@ async def _dispatch(hub: Hub, live: LiveTable, connection: Connection, message) 
         seat = live.state.seat_of(connection.member)
         if seat is None or live.state.members[connection.member].left:
             raise TableError("not-a-player", "you hold no seat in this game")
+        hub.check_play(message.action)
         await live.act("game", seat, message.action, connection, message.id)
     else:
         action = await hub.table_action(

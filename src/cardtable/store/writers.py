@@ -3,14 +3,15 @@
 SQLAlchemy builds and migrates the schema and serves reads; appends skip its statement
 machinery (a third of the server's time per action when measured) and run one prepared
 INSERT per batch: on SQLite through one dedicated connection (on the event loop, or in its
-own thread when every commit waits for fsync), on PostgreSQL through asyncpg on a pooled
-connection.
+own thread when another connection holds the lock or every commit waits for fsync), on
+PostgreSQL through asyncpg on a pooled connection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -28,12 +29,29 @@ class DuplicateStep(Exception):
 Summary = tuple[str, dict[str, Any]]
 
 
+class _Busy(Exception):
+    """Another connection (a reader-writer of the server's other tables) holds the write lock."""
+
+
+#: Seconds a write waits for another connection's write lock, off the event loop.
+BUSY_TIMEOUT = 10.0
+
+
 class SqliteWriter:
+    """Writes on the event loop while the database is free: without fsync a commit takes tens
+    of microseconds, cheaper than a hop to a thread, which waits for the GIL (up to 5 ms per
+    hand-over) whenever the loop is busy. The connection never waits for a lock there: when
+    another connection is writing (the server's SQLAlchemy connections write results, decks,
+    reports), the write goes to the writer's thread, which waits for it. With fsync every
+    write goes to the thread. One write at a time: the store awaits each."""
+
     def __init__(self, path: str, fsync: bool):
         self._path = path
         self._fsync = fsync
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-sqlite")
         self._connection: sqlite3.Connection | None = None
+        #: Writes handed to the thread and not finished: the connection is the thread's.
+        self._in_thread = 0
         marks = ", ".join("?" for _ in LOG_COLUMNS)
         self._insert = f"INSERT INTO log ({', '.join(LOG_COLUMNS)}) VALUES ({marks})"
 
@@ -42,13 +60,22 @@ class SqliteWriter:
             connection = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(f"PRAGMA synchronous={'FULL' if self._fsync else 'NORMAL'}")
-            connection.execute("PRAGMA busy_timeout=10000")
+            connection.execute("PRAGMA busy_timeout=0")  # waiting is `_waiting`'s, off the loop
             self._connection = connection
         return self._connection
 
-    def _write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
+    def _begin(self) -> sqlite3.Connection:
         connection = self._connect()
-        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise _Busy from None
+            raise
+        return connection
+
+    def _write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
+        connection = self._begin()
         try:
             connection.executemany(self._insert, rows)
             for code, values in summaries:
@@ -67,10 +94,9 @@ class SqliteWriter:
         connection.execute("COMMIT")
 
     def _create(self, table_row: dict[str, Any], log_row: tuple) -> bool:
-        connection = self._connect()
+        connection = self._begin()
         names = ", ".join(table_row)
         marks = ", ".join("?" for _ in table_row)
-        connection.execute("BEGIN IMMEDIATE")
         try:
             connection.execute(
                 f"INSERT INTO tables ({names}) VALUES ({marks})", [*table_row.values()]
@@ -85,24 +111,37 @@ class SqliteWriter:
         connection.execute("COMMIT")
         return True
 
+    @staticmethod
+    def _waiting(work, *args):
+        """`work(*args)`, in the writer's thread, retried while another connection writes."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                return work(*args)
+            except _Busy:
+                if time.monotonic() > deadline:
+                    raise sqlite3.OperationalError("database is locked") from None
+                time.sleep(0.001)
+
+    async def _run(self, work, *args):
+        if not self._fsync and not self._in_thread:  # the connection is the loop's now
+            try:
+                return work(*args)
+            except _Busy:
+                pass
+        self._in_thread += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, self._waiting, work, *args)
+        finally:
+            self._in_thread -= 1
+
     async def create(self, table_row: dict[str, Any], log_row: tuple) -> bool:
-        """Insert a table and its first entry; False when the code is taken. All writes to
-        SQLite go through this one connection: a second writer on the same loop would wait
-        for a lock that only the loop can release."""
-        if not self._fsync:
-            return self._create(table_row, log_row)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, self._create, table_row, log_row)
+        """Insert a table and its first entry; False when the code is taken."""
+        return await self._run(self._create, table_row, log_row)
 
     async def write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
-        if not self._fsync:
-            # Without fsync a commit takes tens of microseconds: cheaper on the event loop
-            # than a hop to a thread, which waits for the GIL (up to 5 ms per hand-over)
-            # whenever the loop is busy.
-            self._write(rows, summaries, now)
-            return
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._thread, self._write, rows, summaries, now)
+        await self._run(self._write, rows, summaries, now)
 
     async def close(self) -> None:
         def close() -> None:

@@ -1,0 +1,185 @@
+"""The deck library as the server uses it: uploads, the decks a table may choose, registering
+the decks a table's log names before it is replayed, and moderators hiding cards and removing
+decks (hidden cards are retired from running games as a logged step of each table).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..decks import builtin, registry
+from ..decks.card_keys import card_key
+from ..decks.importer import read_deck
+from ..store import Entry
+from ..store import deck_library as library
+from .admin import record
+from .errors import TableError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .live import LiveTable
+
+log = logging.getLogger(__name__)
+
+#: Largest deck file `POST /api/decks` reads, in bytes.
+UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+MAX_HIDDEN_TEXT = 500
+
+
+def named_decks(options: Any) -> list[str]:
+    """The deck ids an options object (as a client or a log gives it) names."""
+    if not isinstance(options, dict) or not isinstance(options.get("decks"), list | tuple):
+        return []
+    return [deck for deck in options["decks"] if isinstance(deck, str)]
+
+
+class HiddenCards:
+    """The keys of hidden cards, held in memory so a start does not wait on the database:
+    reloaded after this process hides a card, and when older than `refresh_seconds`
+    (Settings.moderation_refresh), so a card hidden by another process is left out of new
+    games here within that time."""
+
+    def __init__(self, store, refresh_seconds: float):
+        self.store = store
+        self.refresh_seconds = refresh_seconds
+        self._keys: frozenset[str] = frozenset()
+        self._loaded_at = -math.inf
+
+    def stale(self) -> None:
+        self._loaded_at = -math.inf
+
+    async def keys(self) -> frozenset[str]:
+        if time.monotonic() - self._loaded_at > self.refresh_seconds:
+            loaded_at = time.monotonic()
+            self._keys = await library.hidden_keys(self.store)
+            self._loaded_at = loaded_at
+        return self._keys
+
+
+async def _register(hub: Hub, deck_ids: Iterable[str]) -> None:
+    missing = sorted({deck for deck in deck_ids if not registry.is_known(deck)})
+    if missing:
+        for deck in await library.load_decks(hub.store, missing):
+            registry.register(deck)
+
+
+async def prepare_options(hub: Hub, options: Any) -> None:
+    """Before a new table or new settings resolve `options`: every library deck they name is
+    offered (stored, not removed) and registered here; `bad-options` names the first that
+    is not."""
+    named = [deck for deck in named_decks(options) if deck not in builtin.decks()]
+    if not named:
+        return
+    offered = await library.offered(hub.store, named)
+    unknown = next((deck for deck in named if deck not in offered), None)
+    if unknown is not None:
+        raise TableError("bad-options", f"unknown deck {unknown!r}")
+    await _register(hub, named)
+
+
+async def prepare_entries(hub: Hub, entries: Iterable[Entry]) -> None:
+    """Register every deck the options of these log entries name (removed decks too: a table
+    that played one must still replay), before they are applied."""
+    named = [
+        deck
+        for entry in entries
+        if entry.kind == "lobby" and entry.action.get("type") in ("create", "settings")
+        for deck in named_decks(entry.action.get("options"))
+    ]
+    await _register(hub, named)
+
+
+async def upload(
+    hub: Hub, data: bytes, name: str | None, fmt: str | None, kind: str | None
+) -> tuple[dict[str, Any], bool]:
+    """Read a deck file (any importer format) and store it; returns its summary and whether it
+    is new. DeckError names the line or field of the first problem; nothing is stored then."""
+    _, deck = await asyncio.to_thread(read_deck, data, name, fmt, kind, max_bytes=UPLOAD_MAX_BYTES)
+    summary, created = await library.add_deck(hub.store, deck)
+    if summary.pop("removed"):
+        raise TableError("deck-removed", "a moderator removed this deck", 409)
+    return summary, created
+
+
+async def remove_deck(hub: Hub, deck_id: str) -> dict[str, Any]:
+    """Remove an uploaded deck from the library: it is no longer listed or offered to new
+    tables; tables already playing with it carry on."""
+    if deck_id in builtin.decks():
+        raise TableError("builtin-deck", "built-in decks cannot be removed; hide cards instead")
+    removed = await library.remove_deck(hub.store, deck_id)
+    if removed is None:
+        raise TableError("not-found", "no such deck", 404)
+    await record(hub.store, "remove-deck", {"deck": deck_id}, {"name": removed["name"]})
+    return removed
+
+
+async def card_text(hub: Hub, code: str, card: int) -> str:
+    """The text of card `card` as the game at table `code` shows it."""
+    live = await hub.get(code)
+    if live is None:
+        raise TableError("not-found", "no table with that code", 404)
+    state = live.state
+    text_of = getattr(state.game, "card_text", None)
+    text = None
+    if text_of is not None and state.game_state is not None:
+        text = text_of(state.game_state, card)
+    if not text:
+        raise TableError("bad-card", "no written card with that id in this table's game")
+    return text
+
+
+async def hide_card(hub: Hub, text: str) -> dict[str, Any]:
+    """Hide a card everywhere: every new game leaves it out, and every running game that deals
+    it retires it (out of the decks now, out of hands at their next draw)."""
+    text = text.strip()
+    if not text or len(text) > MAX_HIDDEN_TEXT:
+        raise TableError("bad-card", f"a card's text holds 1 to {MAX_HIDDEN_TEXT} characters")
+    key = card_key(text)
+    await library.hide_card(hub.store, key, text)
+    hub.hidden_cards.stale()
+    tables = await _retire_everywhere(hub, key)
+    await record(hub.store, "hide-card", {"key": key}, {"text": text, "tables": tables})
+    return {"key": key, "text": text, "tables": tables}
+
+
+async def _retire_everywhere(hub: Hub, key: str) -> list[str]:
+    """Retire the card from every running game that deals it, here or in another process."""
+    playing = {code for code, live in hub.tables.items() if live.state.status == "playing"}
+    playing |= {row["code"] for row in await hub.store.open_tables("playing")}
+    retired = []
+    for code in sorted(playing):
+        try:
+            live = await hub.get(code)
+            if live is not None and await _retire(live, key):
+                retired.append(code)
+        except Exception:
+            log.exception("table %s: a hidden card could not be retired", code)
+    return retired
+
+
+async def _retire(live: LiveTable, key: str) -> bool:
+    state = live.state
+    holds = getattr(state.game, "holds_cards", None)
+    if state.status != "playing" or holds is None or not holds(state.game_state, frozenset((key,))):
+        return False
+    await live.act("lobby", None, {"type": "retire-cards", "cards": [key]})
+    return True
+
+
+async def hidden_at_start(hub: Hub, live: LiveTable) -> list[str]:
+    """The hidden cards a game started now at `live` would deal, for its `hiddenCards`."""
+    keys_of = getattr(live.state.game, "card_keys", None)
+    if keys_of is None:
+        return []
+    hidden = await hub.hidden_cards.keys()
+    if not hidden:
+        return []
+    try:
+        return sorted(hidden & keys_of(live.state.options))
+    except ValueError:
+        return []  # the options are refused at start with their own error

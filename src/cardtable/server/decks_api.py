@@ -1,0 +1,148 @@
+"""The deck library's HTTP API: list and show decks, upload one in any format the importers
+read, and the admin's deck moderation (hide a card everywhere, remove a deck)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from ..decks import DeckError
+from ..decks.importer import FORMATS
+from ..store import deck_library as library
+from . import decks
+from .admin import require_admin
+from .api import ERRORS
+from .errors import TableError
+from .hub import Hub
+
+router = APIRouter()
+admin = APIRouter(prefix="/api/admin", dependencies=[Depends(require_admin)])
+
+DeckId = Annotated[str, Path(min_length=1, max_length=64)]
+
+
+class DeckSummary(BaseModel):
+    id: str
+    name: str
+    language: str
+    license: str
+    source: str
+    tags: list[str]
+    ratings: list[str]
+    calls: int
+    responses: int
+    builtin: bool
+
+
+class DeckCards(BaseModel):
+    calls: list[dict[str, Any]]
+    responses: list[dict[str, Any]]
+
+
+class DeckDetail(DeckSummary):
+    cards: DeckCards
+
+
+class Uploaded(DeckSummary):
+    created: bool = Field(description="false when the same deck was stored already")
+
+
+class HideCard(BaseModel):
+    """A card's text, or a card of a running game by its table and id (as views show it)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: Annotated[str, Field(min_length=1, max_length=decks.MAX_HIDDEN_TEXT * 4)] | None = None
+    code: Annotated[str, Field(min_length=1, max_length=16)] | None = None
+    card: StrictInt | None = None
+
+
+class Hidden(BaseModel):
+    key: str
+    text: str
+    tables: list[str] = Field(description="codes of the running tables it was retired from")
+
+
+def _hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def _card(card) -> dict[str, Any]:
+    shown: dict[str, Any] = {"text": card.text}
+    if hasattr(card, "pick"):
+        shown.update(pick=card.pick, draw=card.draw)
+    return {**shown, "tags": list(card.tags), "rating": card.rating, "pack": card.pack}
+
+
+@router.get("/api/decks")
+async def list_decks(request: Request) -> list[DeckSummary]:
+    """Every deck a table can play with: card counts, tags, ratings, language, licence, source."""
+    return [DeckSummary(**row) for row in await library.list_decks(_hub(request).store)]
+
+
+@router.get("/api/decks/{deck_id}", responses=ERRORS)
+async def show_deck(deck_id: DeckId, request: Request) -> DeckDetail:
+    """One deck with all its cards."""
+    found = await library.find_deck(_hub(request).store, deck_id)
+    if found is None:
+        raise TableError("not-found", "no such deck", 404)
+    row, deck = found
+    cards = DeckCards(
+        calls=[_card(call) for call in deck.calls],
+        responses=[_card(response) for response in deck.responses],
+    )
+    return DeckDetail(**row, cards=cards)
+
+
+@router.post(
+    "/api/decks",
+    status_code=201,
+    responses={**ERRORS, 200: {"model": Uploaded, "description": "already stored"}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/octet-stream": {"schema": {"type": "string"}}},
+        }
+    },
+)
+async def upload_deck(
+    request: Request,
+    name: Annotated[str | None, Query(max_length=200, description="the file's name")] = None,
+    format: Annotated[str | None, Query(description=f"one of {', '.join(FORMATS)}")] = None,
+    kind: Annotated[str | None, Query(description="black or white: every card's kind")] = None,
+) -> Uploaded:
+    """Upload a deck file (the raw request body, at most 2 MiB) in any format `cardtable decks
+    check` reads. A refused file stores nothing; the error names the line or field."""
+    data = await request.body()
+    try:
+        row, created = await decks.upload(_hub(request), data, name, format, kind)
+    except DeckError as error:
+        status = 413 if error.code == "too-large" else 400
+        code = "too-large" if error.code == "too-large" else "bad-deck"
+        body = {"code": code, "message": str(error), "where": error.where, "problem": error.code}
+        return JSONResponse({"error": body}, status_code=status)
+    return JSONResponse(
+        Uploaded(**row, created=created).model_dump(), status_code=201 if created else 200
+    )
+
+
+@admin.post("/cards/hide", responses={**ERRORS, 401: ERRORS[400]})
+async def hide_card(body: HideCard, request: Request) -> Hidden:
+    """Hide a card everywhere: new games leave it out; running games retire it (out of the
+    decks at once, out of hands at their next draw)."""
+    hub = _hub(request)
+    if body.text is not None and body.code is None and body.card is None:
+        text = body.text
+    elif body.text is None and body.code is not None and body.card is not None:
+        text = await decks.card_text(hub, body.code, body.card)
+    else:
+        raise TableError("bad-request", "give either text, or code and card")
+    return Hidden(**await decks.hide_card(hub, text))
+
+
+@admin.delete("/decks/{deck_id}", responses={**ERRORS, 401: ERRORS[400]})
+async def remove_deck(deck_id: DeckId, request: Request) -> DeckSummary:
+    """Remove an uploaded deck: no longer listed nor offered; running tables keep it."""
+    return DeckSummary(**await decks.remove_deck(_hub(request), deck_id))

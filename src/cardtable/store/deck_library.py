@@ -1,0 +1,167 @@
+"""The deck library in the database: our built-in decks, uploaded decks, and hidden cards.
+
+A stored deck is its `cardtable-deck` JSON with summary columns; its cards never change. An
+uploaded deck's id is its name's slug and a hash of its content, so uploading the same deck
+again finds the one already stored. Removed decks stay stored (tables that played them still
+replay) but are no longer listed or offered. Hidden cards are kept by their text key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import re
+import time
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..decks import Deck, DeckError, builtin
+from ..decks.native import read_native
+from .schema import decks, hidden_cards
+from .store import Store
+
+#: The columns `GET /api/decks` shows, in order.
+SUMMARY_COLUMNS = (
+    "id",
+    "name",
+    "language",
+    "license",
+    "source",
+    "tags",
+    "ratings",
+    "calls",
+    "responses",
+    "builtin",
+)
+_SLUG_MAX = 40
+
+
+def library_id(deck: Deck) -> str:
+    """The id an uploaded deck is stored under: its id's slug and a hash of its content."""
+    body = deck.to_json()
+    del body["id"]
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:10]
+    slug = re.sub(r"[^a-z0-9]+", "-", deck.id.lower()).strip("-")[:_SLUG_MAX].strip("-")
+    return f"{slug or 'deck'}-{digest}"
+
+
+def _row(deck: Deck, is_builtin: bool) -> dict[str, Any]:
+    summary = deck.summary()
+    return {
+        "id": deck.id,
+        "name": deck.name[:200],
+        "language": deck.language[:16],
+        "license": deck.license[:200],
+        "source": deck.source[:200],
+        "tags": json.dumps(list(deck.tags)),
+        "ratings": json.dumps(summary["ratings"]),
+        "calls": summary["calls"],
+        "responses": summary["responses"],
+        "builtin": is_builtin,
+        "removed": False,
+        "body": json.dumps(deck.to_json(), ensure_ascii=False),
+        "created_at": time.time(),
+    }
+
+
+def _insert_missing(store: Store, rows: list[dict[str, Any]]):
+    """An INSERT that skips rows whose id is stored already (safe when two processes race)."""
+    dialect = postgresql if store.engine.dialect.name == "postgresql" else sqlite
+    return dialect.insert(decks).values(rows).on_conflict_do_nothing(index_elements=["id"])
+
+
+def summary(row) -> dict[str, Any]:
+    """A stored deck as `GET /api/decks` lists it."""
+    values = dict(row._mapping)
+    out = {column: values[column] for column in SUMMARY_COLUMNS}
+    out["tags"], out["ratings"] = json.loads(out["tags"]), json.loads(out["ratings"])
+    return out
+
+
+async def install_builtin(store: Store) -> None:
+    """Store our built-in decks unless they are there already."""
+    rows = [_row(deck, True) for deck in builtin.decks().values()]
+    async with store.engine.begin() as connection:
+        await connection.execute(_insert_missing(store, rows))
+
+
+async def add_deck(store: Store, deck: Deck) -> tuple[dict[str, Any], bool]:
+    """Store an uploaded deck under its `library_id`, in one transaction. Returns its summary
+    (with `removed`) and whether it is new; a deck already stored is returned as it is.
+    DeckError when it holds no cards."""
+    if not deck.calls and not deck.responses:
+        raise DeckError("", "the file holds no cards")
+    stored = dataclasses.replace(deck, id=library_id(deck))
+    async with store.engine.begin() as connection:
+        inserted = await connection.execute(_insert_missing(store, [_row(stored, False)]))
+        row = (await connection.execute(select(decks).where(decks.c.id == stored.id))).one()
+    return {**summary(row), "removed": row.removed}, inserted.rowcount == 1
+
+
+async def list_decks(store: Store) -> list[dict[str, Any]]:
+    """Every deck not removed: built-in ones first, then by name."""
+    query = (
+        select(*(decks.c[column] for column in SUMMARY_COLUMNS))
+        .where(decks.c.removed.is_(False))
+        .order_by(decks.c.builtin.desc(), decks.c.name, decks.c.id)
+    )
+    async with store.engine.connect() as connection:
+        return [summary(row) for row in (await connection.execute(query)).all()]
+
+
+async def find_deck(store: Store, deck_id: str) -> tuple[dict[str, Any], Deck] | None:
+    """A deck not removed, as its summary and its cards; None when there is none."""
+    query = select(decks).where(decks.c.id == deck_id, decks.c.removed.is_(False))
+    async with store.engine.connect() as connection:
+        row = (await connection.execute(query)).first()
+    return None if row is None else (summary(row), read_native(json.loads(row.body)))
+
+
+async def offered(store: Store, deck_ids: list[str]) -> set[str]:
+    """Which of `deck_ids` a new table may choose: stored and not removed."""
+    query = select(decks.c.id).where(decks.c.id.in_(deck_ids), decks.c.removed.is_(False))
+    async with store.engine.connect() as connection:
+        return set((await connection.execute(query)).scalars())
+
+
+async def load_decks(store: Store, deck_ids: list[str]) -> list[Deck]:
+    """The stored decks among `deck_ids`, removed ones included (tables that played them)."""
+    query = select(decks.c.body).where(decks.c.id.in_(deck_ids))
+    async with store.engine.connect() as connection:
+        bodies = (await connection.execute(query)).scalars().all()
+    return [read_native(json.loads(body)) for body in bodies]
+
+
+async def remove_deck(store: Store, deck_id: str) -> dict[str, Any] | None:
+    """Mark a deck removed; returns its summary, None when no such deck is listed."""
+    async with store.engine.begin() as connection:
+        row = (
+            await connection.execute(
+                select(decks).where(decks.c.id == deck_id, decks.c.removed.is_(False))
+            )
+        ).first()
+        if row is None:
+            return None
+        await connection.execute(update(decks).where(decks.c.id == deck_id).values(removed=True))
+    return summary(row)
+
+
+async def hide_card(store: Store, key: str, text: str) -> bool:
+    """Record a hidden card; False when it was hidden already."""
+    dialect = postgresql if store.engine.dialect.name == "postgresql" else sqlite
+    statement = (
+        dialect.insert(hidden_cards)
+        .values(text_hash=key, text=text, hidden_at=time.time())
+        .on_conflict_do_nothing(index_elements=["text_hash"])
+    )
+    async with store.engine.begin() as connection:
+        return (await connection.execute(statement)).rowcount == 1
+
+
+async def hidden_keys(store: Store) -> frozenset[str]:
+    """The text keys of every hidden card."""
+    async with store.engine.connect() as connection:
+        return frozenset((await connection.execute(select(hidden_cards.c.text_hash))).scalars())

@@ -1,0 +1,417 @@
+"""The deck library end to end over HTTP and WebSocket (issue 4): uploads in several formats,
+broken files, tables choosing decks and filters, removed decks, hidden cards and custom cards.
+Every test runs on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from pathlib import Path
+
+import deck_files
+import httpx
+import pytest
+from harness import Client, RunningServer, settings_for, start_process
+
+from cardtable.store import Store
+from cardtable.store.deck_library import install_builtin, list_decks
+from thread_server import free_port
+
+ADMIN = "admin-secret-token"
+SMALL = {"handSize": 3, "pointsTarget": 2}
+
+
+@pytest.fixture
+def server(database_url):
+    """A server with an admin token and a word filter."""
+    settings = settings_for(database_url, admin_token=ADMIN, filtered_words=("zorblax",))
+    with RunningServer(settings) as running:
+        yield running
+
+
+def upload(server, data: bytes, expect: int = 201, **params) -> dict:
+    answer = server.http.post("/api/decks", content=data, params=params)
+    assert answer.status_code == expect, answer.text
+    return answer.json()
+
+
+def admin(server, method: str, path: str, **kwargs):
+    headers = {"Authorization": f"Bearer {ADMIN}"}
+    return server.http.request(method, path, headers=headers, **kwargs)
+
+
+def listed(server) -> dict[str, dict]:
+    return {deck["id"]: deck for deck in server.http.get("/api/decks").json()}
+
+
+def cah_table(server, options: dict, bots: int = 2):
+    """A CAH table with these options and `bots` bots; returns (host answer, host client)."""
+    host = server.create(game="cah", options=options)
+    client = server.client(host["code"], host["token"])
+    for _ in range(bots):
+        assert client.table({"type": "add-bot"})["type"] == "update"
+    return host, client
+
+
+def test_built_in_decks_are_in_the_library_from_the_first_start(server):
+    decks = listed(server)
+    main = decks["cardtable-main"]
+    assert main["builtin"] is True and main["calls"] > 100 and main["responses"] > 500
+    assert {"CS", "GD", "BFA"} <= set(decks["cardtable-gameschool"]["tags"])
+    shown = server.http.get("/api/decks/cardtable-gameschool").json()
+    assert len(shown["cards"]["calls"]) == shown["calls"]
+    assert {"text", "pick", "draw", "tags", "rating", "pack"} <= set(shown["cards"]["calls"][0])
+
+
+def test_decks_uploaded_in_three_formats_are_listed_and_played_to_the_end(server):
+    native = upload(server, deck_files.native(), name="native.json")
+    table = upload(server, deck_files.csv_table(), name="lab.csv")
+    jah = upload(server, deck_files.jah(), name="packs.json")
+    assert (native["calls"], native["responses"]) == (4, 16)
+    assert table["tags"] == ["CS"] and jah["name"] == "Jah pack"
+    assert native["license"] == "CC0-1.0" and native["source"] == "the tests"
+    assert native["ratings"] == ["family", "unrated"] and native["builtin"] is False
+    ids = [native["id"], table["id"], jah["id"]]
+    assert len(set(ids)) == 3 and set(ids) <= set(listed(server))
+    again = upload(server, deck_files.native(), expect=200, name="other-name.json")
+    assert again["id"] == native["id"] and again["created"] is False
+    shown = server.http.get(f"/api/decks/{jah['id']}").json()
+    assert shown["cards"]["responses"][0]["text"] == "Jah answer 0."
+
+    host, ann = cah_table(server, {**SMALL, "decks": ids}, bots=3)
+    assert [d["id"] for d in ann.table_doc["decks"]] == ids
+    assert ann.table_doc["decks"][0] == {
+        "id": ids[0],
+        "name": "Native test deck",
+        "calls": 4,
+        "responses": 16,
+    }
+    assert ann.table({"type": "start"})["type"] == "update"
+    hand = ann.game["you"]["hand"]
+    assert all(card["text"].split()[0] in ("Native", "Csv", "Jah") for card in hand)
+    watcher = server.client(host["code"], server.join(host["code"], "W", spectate=True)["token"])
+    assert ann.table({"type": "leave"})["type"] == "update"  # the bots play on
+    watcher.until(lambda c: c.table_doc["status"] == "ended", 30)
+    public = watcher.game["public"]
+    assert public["result"] is not None
+    played = public["blackUsed"] + [t for seat in public["seats"] for t in seat["trophies"]]
+    assert played and all(card["text"].split()[0] in ("Native", "Csv", "Jah") for card in played)
+
+
+BROKEN = Path(__file__).parents[1] / "decks" / "fixtures" / "broken"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "where", "problem"),
+    [
+        ("not-json.json", "line 3", "bad-json"),
+        ("cards-bad-pick.csv", "line 4", "bad-deck"),
+        ("jah-pick-mismatch.json", "black[1].pick", "bad-deck"),
+        ("pyx-bad-pick.sql", "line 3", "bad-deck"),
+        ("md-no-slot.deck.json5", "calls[1]", "bad-deck"),
+        ("latin1.txt", "line 2", "not-text"),
+        ("empty.txt", "", "empty"),
+    ],
+)
+def test_broken_decks_name_the_problem_and_store_nothing(server, fixture, where, problem):
+    before = listed(server)
+    error = upload(server, (BROKEN / fixture).read_bytes(), expect=400, name=fixture)["error"]
+    assert (error["code"], error["where"], error["problem"]) == ("bad-deck", where, problem)
+    assert error["message"].startswith(where)
+    assert listed(server) == before
+
+
+def test_upload_limits_and_parameters(server):
+    big = b"white,x\n" * (300 * 1024)  # 2.4 MB: over the upload limit
+    answer = server.http.post("/api/decks", content=big, params={"name": "big.csv"})
+    assert answer.status_code == 413 and answer.json()["error"]["code"] == "too-large"
+    error = upload(server, deck_files.native(), expect=400, format="nope")["error"]
+    assert error["where"] == "format" and "unknown format" in error["message"]
+    error = upload(server, b"one\ntwo\n", expect=400, name="x.txt", kind="green")["error"]
+    assert error["where"] == "kind"
+    plain = upload(server, b"An answer.\nAnother one.\n", name="answers.txt", kind="white")
+    assert (plain["calls"], plain["responses"]) == (0, 2)
+    assert server.http.get("/api/decks/no-such-deck").json()["error"]["code"] == "not-found"
+
+
+def test_a_deck_a_table_names_must_be_in_the_library(server):
+    answer = server.http.post(
+        "/api/tables",
+        json={"game": "cah", "name": "A", "client": "x" * 8, "options": {"decks": ["nope"]}},
+    )
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {"code": "bad-options", "message": "unknown deck 'nope'"}
+    _, ann = cah_table(server, {}, bots=0)
+    refused = ann.table({"type": "settings", "options": {"decks": ["cardtable-main", "gone"]}})
+    assert (refused["code"], refused["message"]) == ("bad-options", "unknown deck 'gone'")
+    assert [d["id"] for d in ann.table_doc["decks"]] == ["cardtable-main"]
+
+
+def test_a_filter_that_leaves_too_few_cards_fails_at_start(server):
+    """K22: tags and family-only filters can empty a deck; the start says so."""
+    deck = upload(server, deck_files.csv_table(), name="lab.csv")  # every card tagged CS
+    _, ann = cah_table(server, {**SMALL, "decks": [deck["id"]], "excludeTags": ["CS"]})
+    refused = ann.table({"type": "start"})
+    assert refused["code"] == "bad-options"
+    assert "leave no black card" in refused["message"]
+    family = {**SMALL, "decks": [deck["id"]], "familyOnly": True}
+    assert ann.table({"type": "settings", "options": family})["type"] == "update"
+    assert ann.table({"type": "start"})["code"] == "bad-options"
+    assert ann.table_doc["status"] == "lobby"
+    school = {"decks": ["cardtable-gameschool"], "excludeTags": ["general", "CS", "GD"]}
+    assert ann.table({"type": "settings", "options": school})["type"] == "update"
+    refused = ann.table({"type": "start"})
+    assert refused["code"] == "bad-options" and "white cards" in refused["message"]
+
+
+def test_a_removed_deck_leaves_the_library_but_running_tables_keep_it(database_url):
+    settings = settings_for(database_url, admin_token=ADMIN)
+    with RunningServer(settings) as server:
+        deck = upload(server, deck_files.native(), name="native.json")
+        host, ann = cah_table(server, {**SMALL, "pointsTarget": 50, "decks": [deck["id"]]})
+        bob = server.join(host["code"], "Bob", client="bob-client-1")
+        assert ann.table({"type": "start"})["type"] == "update"
+        assert server.http.delete(f"/api/admin/decks/{deck['id']}").status_code == 401
+        gone = admin(server, "DELETE", f"/api/admin/decks/{deck['id']}")
+        assert gone.status_code == 200 and gone.json()["id"] == deck["id"]
+        assert admin(server, "DELETE", f"/api/admin/decks/{deck['id']}").status_code == 404
+        builtin = admin(server, "DELETE", "/api/admin/decks/cardtable-main")
+        assert builtin.json()["error"]["code"] == "builtin-deck"
+        assert deck["id"] not in listed(server)
+        assert server.http.get(f"/api/decks/{deck['id']}").status_code == 404
+        again = upload(server, deck_files.native(), expect=409, name="native.json")
+        assert again["error"]["code"] == "deck-removed"
+        answer = server.http.post(
+            "/api/tables",
+            json={
+                "game": "cah",
+                "name": "C",
+                "client": "c" * 8,
+                "options": {"decks": [deck["id"]]},
+            },
+        )
+        assert answer.json()["error"]["code"] == "bad-options"
+        ann.drain()
+        before = ann.game
+        log = admin(server, "GET", "/api/admin/log").json()
+        assert any(entry["action"] == "remove-deck" for entry in log)
+    with RunningServer(settings) as server:  # the running table replays with its deck
+        ann = server.client(host["code"], host["token"])
+        assert ann.table_doc["status"] == "playing" and ann.game == before
+        assert ann.table_doc["decks"][0]["id"] == deck["id"]
+        bob_client = server.client(host["code"], bob["token"])
+        assert bob_client.game["public"] == before["public"]
+
+
+def _sync(clients, seq: int) -> None:
+    for client in clients:
+        client.until(lambda c: c.seq >= seq)
+
+
+def _play_round(players) -> None:
+    """Every waiting player submits its first cards, then the Czar picks the first answer."""
+    public = players[0].game["public"]
+    waiting, pick, czar = list(public["waitingFor"]), public["pick"], public["czar"]
+    for player in players:
+        you = player.game["you"]
+        if you["seat"] in waiting:
+            cards = [card["id"] for card in you["hand"]][:pick]
+            assert player.play({"type": "submit", "cards": cards})["type"] == "update"
+            _sync(players, player.seq)
+    judge = next(p for p in players if p.game["you"]["seat"] == czar)
+    assert judge.play({"type": "pick", "answer": 0})["type"] == "update"
+    _sync(players, judge.seq)
+
+
+def _hand_texts(client) -> set[str]:
+    return {card["text"] for card in client.game["you"]["hand"]}
+
+
+def test_a_hidden_card_leaves_running_games_at_the_next_draw_and_replays(database_url):
+    """Hiding is logged in each running table (`retire-cards`), so a restart replays it; a new
+    game leaves hidden cards out of every deck holding the same text."""
+    settings = settings_for(database_url, admin_token=ADMIN)
+    with RunningServer(settings) as server:
+        native = upload(server, deck_files.native(), name="native.json")
+        options = {**SMALL, "pointsTarget": 20, "decks": [native["id"]]}
+        options.update(firstCzar="hostPick", firstCzarSeat=1)
+        host = server.create(game="cah", options=options)
+        code = host["code"]
+        tokens = [host["token"]]
+        tokens += [server.join(code, name, client=f"{name}-client-1")["token"] for name in "BC"]
+        players = [server.client(code, token) for token in tokens]
+        ann = players[0]
+        assert ann.table({"type": "start"})["type"] == "update"
+        _sync(players, ann.seq)
+        held = {card["text"] for p in players for card in p.game["you"]["hand"]}
+        in_deck = sorted({f"Native answer {n}." for n in range(16)} - held)[0]
+        mine = ann.game["you"]["hand"][0]
+        count = ann.game["public"]["whiteDeckCount"]
+
+        hidden = admin(server, "POST", "/api/admin/cards/hide", json={"text": in_deck})
+        assert hidden.status_code == 200 and hidden.json()["tables"] == [code]
+        _sync(players, ann.seq + 1)
+        assert ann.game["public"]["whiteDeckCount"] == count - 1  # out of the deck at once
+        assert "cards-retired" in [event["type"] for event in ann.events]
+        by_card = {"code": code, "card": mine["id"]}
+        assert admin(server, "POST", "/api/admin/cards/hide", json=by_card).status_code == 200
+        _sync(players, ann.seq + 1)
+        assert mine["text"] in _hand_texts(ann)  # still held until Ann's next draw
+        refused = admin(server, "POST", "/api/admin/cards/hide", json={"text": "x", "card": 1})
+        assert refused.json()["error"]["code"] == "bad-request"
+        hidden_texts = {in_deck, mine["text"]}
+
+        _play_round(players)  # Ann submits her other cards and draws: the hidden one leaves
+        assert not hidden_texts & _hand_texts(ann)
+        for _ in range(4):
+            _play_round(players)
+            assert all(not hidden_texts & _hand_texts(p) for p in players)
+        before = [p.game for p in players]
+        assert all(p.table_doc["status"] == "playing" for p in players)
+
+        shared = upload(server, deck_files.csv_table(extra=[in_deck.upper()]), name="x.csv")
+        fresh, fresh_client = cah_table(
+            server, {**SMALL, "decks": [native["id"], shared["id"]]}, bots=0
+        )
+        for name in "DE":
+            server.join(fresh["code"], name, client=f"{name}-client-1")
+        assert fresh_client.table({"type": "start"})["type"] == "update"
+        public = fresh_client.game["public"]
+        dealt = public["whiteDeckCount"] + sum(seat["handCount"] for seat in public["seats"])
+        assert dealt == 16 + 17 - 3  # the card hidden in both decks (any case), and Ann's
+        log = admin(server, "GET", "/api/admin/log").json()
+        assert sum(entry["action"] == "hide-card" for entry in log) == 2
+    with RunningServer(settings) as server:
+        after = [server.client(code, token).game for token in tokens]
+        assert after == before
+
+
+def test_players_write_custom_cards_when_the_host_allows_it(server):
+    host, ann = cah_table(server, {**SMALL, "decks": []}, bots=0)
+    code = host["code"]
+    bob = server.client(code, server.join(code, "Bob", client="bob-client-1")["token"])
+    watcher = server.client(code, server.join(code, "Sue", spectate=True)["token"])
+    white = {"type": "write-card", "color": "white", "text": "Custom answer."}
+    assert bob.table(white)["code"] == "no-player-cards"
+    assert bob.table({"type": "settings", "player_cards": True})["code"] == "not-host"
+    assert ann.table({"type": "settings", "player_cards": True})["type"] == "update"
+    assert ann.table_doc["player_cards"] is True
+    assert watcher.table(white)["code"] == "not-a-player"
+    filtered = bob.table({**white, "text": "A ZORBLAX, really."})
+    assert filtered["code"] == "word-filtered"
+    blanks = bob.table({"type": "write-card", "color": "black", "text": "_ _ _ _."})
+    assert blanks["code"] == "bad-card" and "at most 3 blanks" in blanks["message"]
+    assert bob.table({**white, "text": "x" * 121})["code"] == "bad-card"
+    assert bob.table({**white, "text": "bad\x07"})["code"] == "bad-card"
+    assert ann.table_doc["options"]["customWhiteCards"] == []
+    prompt = {"type": "write-card", "color": "black", "text": "Custom prompt: _."}
+    assert bob.table(prompt)["type"] == "update"
+    assert {
+        "type": "card-written",
+        "member": bob.member,
+        "color": "black",
+        "text": "Custom prompt: _.",
+    } in bob.events
+    for n in range(10):
+        writer = (ann, bob)[n % 2]
+        assert writer.table({**white, "text": f"Custom answer {n}."})["type"] == "update"
+    _sync([ann, bob], max(ann.seq, bob.seq))
+    assert len(ann.table_doc["options"]["customWhiteCards"]) == 10
+    assert ann.table({"type": "add-bot"})["type"] == "update"
+    assert ann.table({"type": "start"})["type"] == "update"
+    assert bob.table(white)["code"] == "game-running"
+    hand = ann.game["you"]["hand"]
+    assert len(hand) == 3 and all(card["userWritten"] for card in hand)
+    black = ann.game["public"]["black"]
+    assert black["text"] == "Custom prompt: _." and black["userWritten"] is True
+
+
+def test_blank_cards_written_in_play_pass_the_word_filter(server):
+    options = {**SMALL, "decks": [], "blankCards": 10, "customBlackCards": ["Blank prompt: _."]}
+    refused = server.http.post(
+        "/api/tables",
+        json={
+            "game": "cah",
+            "name": "A",
+            "client": "a" * 8,
+            "options": {**options, "customWhiteCards": ["zorblax"]},
+        },
+    )
+    assert refused.json()["error"]["code"] == "word-filtered"
+    options.update(firstCzar="hostPick", firstCzarSeat=1)
+    host, ann = cah_table(server, options, bots=0)
+    for name in "BC":
+        server.join(host["code"], name, client=f"{name}-client-1")
+    assert ann.table({"type": "start"})["type"] == "update"
+    before = ann.game
+    card = before["you"]["hand"][0]
+    assert card["blank"] is True
+    submit = {"type": "submit", "cards": [card["id"]]}
+    refused = ann.play({**submit, "write": {str(card["id"]): "Zorblax!"}})
+    assert refused["code"] == "word-filtered" and ann.game == before
+    assert ann.play({**submit, "write": {str(card["id"]): "A fine answer."}})["type"] == "update"
+    submitted = ann.game["you"]["submitted"]
+    assert submitted == [{**card, "text": "A fine answer.", "userWritten": True}]
+
+
+async def test_two_processes_starting_together_store_the_built_in_decks_once(database_url):
+    stores = [await Store.open(database_url), await Store.open(database_url)]
+    try:
+        await asyncio.gather(*(install_builtin(store) for store in stores))
+        await install_builtin(stores[0])
+        decks = await list_decks(stores[1])
+        assert sorted(d["id"] for d in decks) == ["cardtable-gameschool", "cardtable-main"]
+    finally:
+        for store in stores:
+            await store.close()
+
+
+def test_another_process_loads_and_plays_a_table_with_library_decks(server, database_url):
+    """A process that has never seen the deck registers it from the database before it
+    replays the table's log, and before it resolves new settings naming another deck."""
+    jah = upload(server, deck_files.jah(), name="packs.json")
+    native = upload(server, deck_files.native(), name="native.json")
+    host, _ = cah_table(server, {**SMALL, "decks": [jah["id"]]})
+    code = host["code"]
+    port = free_port()
+    process = start_process(["--database-url", database_url], port)
+    try:
+        summary = httpx.get(f"http://127.0.0.1:{port}/api/tables/{code}", timeout=10)
+        assert summary.status_code == 200
+        other = Client(f"ws://127.0.0.1:{port}/ws/{code}", host["token"])
+        assert [d["id"] for d in other.table_doc["decks"]] == [jah["id"]]
+        settings = {"type": "settings", "options": {**SMALL, "decks": [native["id"]]}}
+        assert other.table(settings)["type"] == "update"
+        assert other.table({"type": "start"})["type"] == "update"
+        assert all(c["text"].startswith("Native") for c in other.game["you"]["hand"])
+        other.close()
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def test_a_process_following_a_table_on_the_bus_registers_a_deck_named_in_new_settings(
+    postgres_url, redis_url
+):
+    """Settings naming a deck uploaded elsewhere reach another process over Redis: it
+    registers the deck from the database before applying them (PostgreSQL and Redis)."""
+    prefix = f"cardtable-test-{secrets.token_hex(4)}"
+    settings = settings_for(postgres_url, bus_url=redis_url, bus_prefix=prefix)
+    port = free_port()
+    process = start_process(
+        ["--database-url", postgres_url, "--redis-url", redis_url, "--redis-prefix", prefix],
+        port,
+    )
+    try:
+        with RunningServer(settings) as server:
+            host, ann = cah_table(server, {**SMALL, "decks": ["cardtable-main"]}, bots=0)
+            other = Client(f"ws://127.0.0.1:{port}/ws/{host['code']}", host["token"])
+            deck = upload(server, deck_files.native(), name="native.json")
+            settings_step = {"type": "settings", "options": {**SMALL, "decks": [deck["id"]]}}
+            assert ann.table(settings_step)["type"] == "update"
+            other.until(lambda c: c.seq == ann.seq)
+            assert [d["id"] for d in other.table_doc["decks"]] == [deck["id"]]
+            other.close()
+    finally:
+        process.terminate()
+        process.wait(20)
