@@ -44,12 +44,20 @@ def missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+ADMIN_TOKEN = "browser-tests-admin-token"
+
+
 class LiveSite:
-    """The app with the static site, served from a thread; `restart()` keeps port and data."""
+    """The app with the static site, served from a thread; `restart()` keeps port and data.
+    `ADMIN_TOKEN` is its admin token, for checking what moderators would see."""
 
     def __init__(self, database_url: str):
         self.settings = Settings(
-            database_url=database_url, bot_delay=0.3, join_rate=1000.0, join_burst=1000
+            database_url=database_url,
+            bot_delay=0.3,
+            join_rate=1000.0,
+            join_burst=1000,
+            admin_token=ADMIN_TOKEN,
         )
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -78,6 +86,18 @@ class LiveSite:
 
     def api(self, method: str, path: str, **body):
         answer = httpx.request(method, self.url + path, json=body or None, timeout=10)
+        assert answer.status_code < 300, answer.text
+        return answer.json()
+
+    def admin(self, method: str, path: str, **body):
+        """An admin API call (`/api/admin/...`) with the site's admin token."""
+        answer = httpx.request(
+            method,
+            self.url + path,
+            json=body or None,
+            headers={"authorization": f"Bearer {ADMIN_TOKEN}"},
+            timeout=10,
+        )
         assert answer.status_code < 300, answer.text
         return answer.json()
 
@@ -118,9 +138,12 @@ def browser():
 @pytest.fixture
 def open_page(browser, site):
     """`open_page(viewport=PHONE, seat=None)`: a fresh browser profile on the site, failing the
-    test on any script error or alert. `seat=(code, joined)` puts a seat in its storage."""
+    test on any script error or alert. `seat=(code, joined)` puts a seat in its storage.
+    A test that makes the server refuse a request on purpose lists the console line the
+    browser logs for it in `open_page.expected_console` (substrings)."""
     contexts = []
     errors: list[str] = []
+    expected: list[str] = []
 
     def open_one(viewport=DESKTOP, seat=None, path="/"):
         context = browser.new_context(viewport=viewport, reduced_motion="reduce")
@@ -134,20 +157,23 @@ def open_page(browser, site):
             )
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
-        page.on("console", lambda message: _console(message, errors))
+        page.on("console", lambda message: _console(message, errors, expected))
         page.on("dialog", lambda dialog: _dialog(dialog, errors))
         page.goto(site.url + path)
         return page
 
+    open_one.expected_console = expected
     yield open_one
     for context in contexts:
         context.close()
     assert not errors, errors
 
 
-def _console(message, errors: list[str]) -> None:
+def _console(message, errors: list[str], expected: list[str]) -> None:
     # A socket that fails while the server restarts is expected; the client reconnects.
-    if message.type == "error" and "WebSocket" not in message.text:
+    if message.type != "error" or "WebSocket" in message.text:
+        return
+    if not any(text in message.text for text in expected):
         errors.append(f"console error: {message.text}")
 
 

@@ -1,9 +1,10 @@
 // options-form.js: a game's settings as a form, built from the option metadata of
 // GET /api/games (kind, label, help, group, choices, bounds): a preset picker, one fieldset per
-// group, help text tied to each control. `value()` gives what the server takes: the preset
-// plus only the options that differ from it. Also a plain-text summary for players who are
-// not the host.
+// group, help text tied to each control (CAH's `decks` is a picker from the deck library).
+// `value()` gives what the server takes: the preset plus only the options that differ from it.
+// Also a plain-text summary for players who are not the host.
 
+import { DeckPicker } from "./deck-picker.js";
 import { h, uid } from "./dom.js";
 
 /** "afterSubmit" -> "After submit", "officialHaikuFinale" -> "Official haiku finale". */
@@ -88,6 +89,11 @@ export class OptionsForm {
   }
 
   field(option) {
+    if (option.name === "decks" && option.kind === "strings") {
+      const picker = new DeckPicker(option);
+      this.controls.set(option.name, { option, widget: picker });
+      return h("div", { class: "field" }, picker.element);
+    }
     const id = uid(option.name);
     const helpId = `${id}-help`;
     const input = control(option, id, helpId);
@@ -102,9 +108,10 @@ export class OptionsForm {
   /** Show these option values (every option, plus "preset" when known). */
   set(values) {
     if (values.preset) this.preset.value = values.preset;
-    for (const [name, { option, input }] of this.controls) {
+    for (const [name, { option, input, widget }] of this.controls) {
       const value = values[name];
-      if (option.kind === "bool") input.checked = Boolean(value);
+      if (widget) widget.set(value);
+      else if (option.kind === "bool") input.checked = Boolean(value);
       else if (option.kind === "int") input.value = value === null || value === undefined ? "" : value;
       else if (option.kind === "choice") input.value = value;
       else if (option.kind === "multi") {
@@ -114,7 +121,8 @@ export class OptionsForm {
   }
 
   read(name) {
-    const { option, input } = this.controls.get(name);
+    const { option, input, widget } = this.controls.get(name);
+    if (widget) return widget.value();
     if (option.kind === "bool") return input.checked;
     if (option.kind === "int") return input.value === "" ? (option.nullable ? null : option.default) : Number(input.value);
     if (option.kind === "choice") return input.value;
@@ -139,13 +147,18 @@ export class OptionsForm {
   }
 }
 
-/** The table's rules in words: the preset and every option that differs from it. */
-export function describeOptions(game, options) {
+/** The table's rules in words: the preset and every option that differs from it. `decks`
+ *  (the table document's decks in play) names the decks instead of their ids. */
+export function describeOptions(game, options, decks = []) {
+  const deckNames = new Map(decks.map((deck) => [deck.id, deck.name]));
+  const shown = (option) => (option.name === "decks" && Array.isArray(options.decks)
+    ? formatValue(option, options.decks.map((id) => deckNames.get(id) || id))
+    : formatValue(option, options[option.name]));
   const base = presetValues(game, options.preset);
   const changed = game.options.filter((option) => !same(options[option.name], base[option.name]));
   return h("div", { class: "rules-summary" },
     h("p", {}, "Rules: ", h("strong", { text: presetLabel(options.preset) }),
       changed.length ? ", with these changes:" : ", unchanged."),
     changed.length ? h("ul", {}, changed.map((option) => h("li", {},
-      `${option.label}: `, h("strong", { text: formatValue(option, options[option.name]) })))) : null);
+      `${option.label}: `, h("strong", { text: shown(option) })))) : null);
 }

@@ -2,7 +2,8 @@
 // the anonymous answers (revealed one by one and each read with the black card), your hand as
 // a card grid with the pick order, the action of the moment (submit, reveal, pick, rank, vote,
 // eliminate), the house rules' own actions (bet, discard, reboot, Never Have I Ever), the last
-// round's winner, and it tells screen readers each change. See games/index.js for the seam.
+// round's winner, report buttons (the black card, an answer, a card in your hand, the winning
+// answer), and it tells screen readers each change. See games/index.js for the seam.
 
 import { announce } from "../announce.js";
 import { CardGrid } from "../card-grid.js";
@@ -10,6 +11,7 @@ import { celebrate } from "../celebrate.js";
 import { h, replace, setText, syncList } from "../dom.js";
 import { speakerIcon } from "../icons.js";
 import { pref } from "../prefs.js";
+import { cardReport } from "../report.js";
 import { canSpeak, speak } from "../speech.js";
 import { abilities, votable } from "./cah/abilities.js";
 import { historyList } from "./cah/history.js";
@@ -44,9 +46,13 @@ class CahRenderer {
     this.title = h("h2", { id: "stage-title", class: "round-title" });
     this.blackText = h("p", { class: "black-text" });
     this.blackMeta = h("p", { class: "black-meta" });
+    this.reportBlackButton = host.mode === "tv" ? null : h("button", { type: "button", class: "tiny-button", onclick: () => this.reportBlack() },
+      "Report", h("span", { class: "visually-hidden", text: " the black card" }));
     this.blackCard = h("div", { class: "card black-card", role: "group", "aria-label": "Black card" },
       this.blackText, this.blackMeta,
-      canSpeak() ? h("button", { type: "button", class: "speak-black tiny-button", onclick: () => speak(this.blackSpeech()) }, speakerIcon(), "Read aloud") : null);
+      h("div", { class: "black-tools" },
+        canSpeak() ? h("button", { type: "button", class: "tiny-button", onclick: () => speak(this.blackSpeech()) }, speakerIcon(), "Read aloud") : null,
+        this.reportBlackButton));
     this.status = h("p", { class: "round-status" });
     this.rando = h("p", { class: "rando-line muted", hidden: true });
 
@@ -56,8 +62,10 @@ class CahRenderer {
     });
     this.answersNote = h("p", { class: "muted answers-note" });
     this.faceDown = h("div", { class: "face-down", "aria-hidden": "true" });
+    this.reportAnswers = h("button", { type: "button", class: "tiny-button", text: "Report an answer", hidden: true, onclick: () => this.reportAnswer() });
     this.answers = h("section", { class: "answers", "aria-labelledby": "answers-title", hidden: true },
-      h("h3", { id: "answers-title", text: "Answers" }), this.answersNote, this.answerGrid.element, this.faceDown);
+      h("div", { class: "section-head" }, h("h3", { id: "answers-title", text: "Answers" }), this.reportAnswers),
+      this.answersNote, this.answerGrid.element, this.faceDown);
 
     this.primary = h("button", { type: "button", class: "primary action-button", onclick: () => this.primaryAction() });
     this.cancel = h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => this.setHandMode("play") });
@@ -78,6 +86,8 @@ class CahRenderer {
     this.handTitle = h("h3", { id: "hand-title", text: "Your hand" });
     this.hand = h("section", { class: "hand", "aria-labelledby": "hand-title" },
       h("div", { class: "hand-head" }, this.handTitle,
+        h("button", { type: "button", class: "tiny-button", text: "Report a card", onclick: () => this.reportHand() },
+          h("span", { class: "visually-hidden", text: " in your hand" })),
         h("p", { class: "muted keys-hint", text: "Arrows move · Space selects · Enter plays · 1–9 pick by number · R reads aloud" })),
       this.played, this.handGrid.element, this.writeArea);
 
@@ -209,6 +219,7 @@ class CahRenderer {
     replace(this.blackText, black ? blackNodes(black.text) : "—");
     setText(this.blackMeta, black ? this.pickLabel(black) : "");
     this.blackMeta.hidden = !black || !this.pickLabel(black);
+    if (this.reportBlackButton) this.reportBlackButton.hidden = !black;
     setText(this.status, this.statusText());
     const rando = pub.rando;
     this.rando.hidden = !rando;
@@ -264,6 +275,7 @@ class CahRenderer {
     const hidden = pub.phase === "submit" ? played : pub.answerCount - shown.length;
     const playing = played + pub.waitingFor.length;
     this.answers.hidden = !shown.length && !hidden;
+    this.reportAnswers.hidden = !shown.length || this.host.mode === "tv";
     setText(this.answersNote, pub.phase === "submit" ? `${played} of ${playing} played.`
       : pub.phase === "reveal" ? `${shown.length} of ${pub.answerCount} revealed${hidden ? `, ${hidden} face down` : ""}.` : "");
     syncList(this.faceDown, Array.from({ length: hidden }, (_, i) => i), (i) => i,
@@ -278,7 +290,7 @@ class CahRenderer {
         if (own.has(a.answer)) tags.push("your answer");
         if (eliminated.has(a.answer)) tags.push("eliminated");
         if (a.answer === winner) tags.push("winner");
-        if (a.cards.some((c) => c.custom || c.userWritten)) tags.push("written by a player");
+        if (a.cards.some((c) => c.userWritten)) tags.push("written by a player");
         replace(body,
           h("span", { class: "answer-number", text: `${a.answer + 1}` }),
           h("span", { class: "answer-text" }, black ? blackNodes(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(" / ")),
@@ -314,7 +326,7 @@ class CahRenderer {
       speech: (card) => whiteText(card),
       fill: (body, card) => replace(body,
         h("span", { class: "card-text", text: whiteText(card) }),
-        card.custom || card.blank ? h("span", { class: "card-tags", text: card.blank ? "blank" : "written by a player" }) : null),
+        card.userWritten || card.blank ? h("span", { class: "card-tags", text: card.blank ? "blank" : "written by a player" }) : null),
     });
     this.drawWriteArea();
   }
@@ -572,14 +584,35 @@ class CahRenderer {
     const places = ranking.length > 1 ? h("ol", { class: "ranking" }, ranking.map((r) => h("li", {
       text: `${r.seat === null ? "Rando Cardrissian" : this.seatName(r.seat)}: ${r.points} point${r.points === 1 ? "" : "s"}`,
     }))) : null;
-    const reportable = cards.some((c) => c.custom || c.userWritten);
     replace(this.lastRound,
       h("h3", { id: "last-title", text: `Round ${round}: ${title}` }),
       black ? h("p", { class: "card black-card small" }, blackNodes(black.text, cards.map((c) => c.text))) : null,
       places,
-      reportable ? h("button", { type: "button", class: "tiny-button", text: "Report this card",
-        onclick: () => this.host.report({ card: cards.find((c) => c.custom || c.userWritten).id }).catch(() => null) }) : null);
+      cards.length && this.host.mode !== "tv" ? h("button", { type: "button", class: "tiny-button",
+        onclick: () => this.host.report({ title: "Report the winning answer", choices: cards.map((c) => cardReport(c, whiteText(c))) }) },
+      "Report", h("span", { class: "visually-hidden", text: ` round ${round}'s winning answer` })) : null);
     this.lastRound.hidden = false;
+  }
+
+  // -- reports --------------------------------------------------------------------------------
+
+  reportBlack() {
+    const black = this.ctx && this.black();
+    if (!black) return;
+    this.host.report({ title: "Report the black card", choices: [cardReport(black, blackSentence(black.text))] });
+  }
+
+  reportAnswer() {
+    const pub = this.ctx.view.public;
+    const choices = pub.answers.flatMap((a) => a.cards.map((card) => cardReport(card, `Answer ${a.answer + 1}: ${whiteText(card)}`)));
+    if (choices.length) this.host.report({ title: "Report an answer", choices });
+  }
+
+  reportHand() {
+    const you = this.ctx.view.you;
+    const cards = you ? you.hand.filter((card) => card.text) : [];
+    if (!cards.length) return;
+    this.host.report({ title: "Report a card in your hand", choices: cards.map((card) => cardReport(card, whiteText(card))) });
   }
 
   /** "Your turn" is said once each time something new is asked of you. */

@@ -1,5 +1,6 @@
 // games/index.js: the seam between the generic client and each game. A renderer module exports
-// `createRenderer(host)`, where host = { act(action), hostAction(action), report(target), mode },
+// `createRenderer(host)`, where host = { act(action), hostAction(action), report(request), mode }
+// (report opens the report dialog: request = { title, choices: [{kind, target, subject}] }),
 // returning an object with:
 //   element                      the game's part of the stage
 //   update(ctx, events)          draw the view (ctx.view, ctx.table, ctx.seat ...) and react to events

@@ -1,6 +1,7 @@
 // panels/players.js: who is at the table: players then spectators, each with their presence
 // (online, offline, away, bot) in words and a shape, never by colour alone, plus what the game
-// says about their seat (score, Czar, submitted). The host can remove people or pass the host role.
+// says about their seat (score, Czar, submitted). The host can remove people or pass the host role;
+// anyone can report a player to the moderators.
 
 import { h, setText, syncList } from "../dom.js";
 
@@ -12,9 +13,12 @@ function presence(member, table) {
 }
 
 export class PlayersPanel {
-  constructor({ onKick, onHost }) {
+  constructor({ onKick, onHost, report }) {
     this.onKick = onKick;
     this.onHost = onHost;
+    this.report = report;
+    this.reportButton = h("button", { type: "button", class: "tiny-button report-player", text: "Report a player", hidden: true,
+      onclick: () => this.reportPlayer() });
     this.list = h("ul", { class: "member-list" });
     this.count = h("span", { class: "muted" });
     this.managing = false;
@@ -26,7 +30,7 @@ export class PlayersPanel {
     });
     this.element = h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
       h("div", { class: "panel-head" }, h("h2", { id: "players-title", text: "Players" }), this.count, this.manage),
-      this.list);
+      this.list, this.reportButton);
   }
 
   update(ctx, renderer) {
@@ -38,6 +42,21 @@ export class PlayersPanel {
     const playing = members.filter((m) => m.role === "player").length;
     setText(this.count, `${playing} playing${members.length > playing ? `, ${members.length - playing} watching` : ""}`);
     syncList(this.list, members, (m) => m.id, () => this.item(), (item, m) => this.refresh(item, m, ctx, renderer));
+    this.reportButton.hidden = !this.report || !this.others(ctx).length;
+  }
+
+  /** The people you could report: everyone at the table but you and the bots. */
+  others(ctx) {
+    return ctx.table.members.filter((m) => m.id !== ctx.member && !m.bot);
+  }
+
+  reportPlayer() {
+    const others = this.others(this.ctx);
+    if (!others.length) return;
+    this.report({
+      title: "Report a player",
+      choices: others.map((m) => ({ kind: "player", target: { member: m.id }, subject: `${m.name}${m.role === "spectator" ? " (watching)" : ""}` })),
+    });
   }
 
   item() {

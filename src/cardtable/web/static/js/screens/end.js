@@ -1,10 +1,13 @@
 // screens/end.js: the end of a game: the winner, the final standings, the history of its
 // rounds (from GET /api/tables/{code}/history, drawn by the game's renderer) and the rematch.
+// When it ended a tournament, the host chooses between a new tournament and single games.
 
 import { announce } from "../announce.js";
 import { api } from "../api.js";
 import { h, replace } from "../dom.js";
 import { humanize } from "../options-form.js";
+import { seriesHeadline } from "../panels/series.js";
+import { seriesSetting } from "../table-settings.js";
 
 function listNames(names) {
   return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
@@ -20,7 +23,9 @@ export class EndView {
 
   update(ctx) {
     const result = ctx.table.results[ctx.table.results.length - 1];
-    const key = `${result.game_number}:${ctx.isHost}`;
+    const series = ctx.table.series;
+    const seriesOver = Boolean(series && series.over);
+    const key = `${result.game_number}:${ctx.isHost}:${seriesOver}`;
     if (key === this.shown) return;
     this.shown = key;
     const winners = listNames(result.winners.map((seat) => ctx.seatName(seat)));
@@ -39,15 +44,32 @@ export class EndView {
             h("td", { text: place === 1 ? "★ 1" : String(place) }),
             h("th", { scope: "row", text: ctx.seatName(seat) + (seat === ctx.seat ? " (you)" : "") }),
             result.scores ? h("td", { text: String(result.scores[seat]) }) : null)))),
-        ctx.isHost
-          ? h("button", { type: "button", class: "primary", text: "Rematch: play again", onclick: () => this.tableAct({ type: "start" }).catch(() => null) })
-          : h("p", { text: "Waiting for the host to start a rematch…" }),
+        seriesOver ? h("p", { class: "series-winner", text: seriesHeadline(series, ctx.member) }) : null,
+        this.nextGame(ctx, seriesOver),
         h("p", {}, h("a", { href: "#/", text: "Back to the home screen" }))),
       h("section", { class: "panel", "aria-labelledby": "history-title" },
         h("h2", { id: "history-title", text: "The rounds" }), history));
+    // The tournament's winner is announced by the series panel.
     announce(`Game over. ${headline}`, { urgent: true });
+    this.loadHistory(ctx, history, result.game_number);
+  }
+
+  /** What comes next: the host's rematch (or, after a tournament, a new one or single games). */
+  nextGame(ctx, seriesOver) {
+    const start = (settings) => () => {
+      const set = settings ? this.tableAct({ type: "settings", ...settings }) : Promise.resolve();
+      set.then(() => this.tableAct({ type: "start" })).catch(() => null);
+    };
+    if (!ctx.isHost) return h("p", { text: seriesOver ? "The tournament is over. Waiting for the host…" : "Waiting for the host to start a rematch…" });
+    if (!seriesOver) return h("button", { type: "button", class: "primary", text: "Rematch: play again", onclick: start(null) });
+    return h("div", { class: "dialog-buttons" },
+      h("button", { type: "button", class: "primary", text: "New tournament, same length", onclick: start({ series: seriesSetting(ctx.table.series) }) }),
+      h("button", { type: "button", class: "secondary", text: "Rematch without a tournament", onclick: start({ series: null }) }));
+  }
+
+  loadHistory(ctx, history, gameNumber) {
     api.history(ctx.code).then(
-      (data) => replace(history, this.renderer.history(data, result.game_number, ctx)),
+      (data) => replace(history, this.renderer.history(data, gameNumber, ctx)),
       () => replace(history, h("p", { class: "muted", text: "The rounds could not be loaded." })),
     );
   }

@@ -1,9 +1,11 @@
 // screens/home.js: the first screen. Your name (remembered), joining by code or by a shared
-// link, the list of public tables, and creating a table with every option of the chosen game.
+// link, the list of public tables, the leaderboard, and creating a table with every option of
+// the chosen game.
 
 import { api } from "../api.js";
 import { h, replace, syncList } from "../dom.js";
 import { OptionsForm } from "../options-form.js";
+import { LeaderboardPanel } from "../panels/leaderboard.js";
 import { clientKey, rememberName, rememberedName, saveSeat } from "../storage.js";
 
 const REFRESH_TABLES = 15000;
@@ -121,6 +123,8 @@ export function homeScreen(root, { joinCode = "" }) {
       h("button", { type: "button", class: "quiet-button", onclick: refreshTables, text: "Refresh" })),
     tablesEmpty, tableList, tablesStatus);
 
+  const leaderboard = new LeaderboardPanel();
+
   // -- create -------------------------------------------------------------------------------
   const gameSelect = h("select", { id: "create-game", name: "game" });
   const formSlot = h("div");
@@ -172,6 +176,7 @@ export function homeScreen(root, { joinCode = "" }) {
       replace(gameSelect, list.map((game) => h("option", { value: game.id, text: game.title })));
       showGame();
       refreshTables();
+      leaderboard.setGames(list);
     },
     (error) => {
       createStatus.textContent = errorText(error);
@@ -187,8 +192,9 @@ export function homeScreen(root, { joinCode = "" }) {
         h("div", { class: "field name-field" }, h("label", { for: "player-name", text: "Your name" }), nameInput,
           h("p", { class: "help", id: "name-help", text: "Shown to the other players. Remembered on this device." }))),
       h("div", { class: "home-columns" },
-        h("div", { class: "home-column" }, joinForm, tablesPanel),
-        h("div", { class: "home-column" }, createForm))));
+        h("div", { class: "home-column home-main" }, joinForm, tablesPanel),
+        h("div", { class: "home-column home-create" }, createForm),
+        leaderboard.element)));
   if (joinCode) (nameInput.value ? joinForm.querySelector("button[type=submit]") : nameInput).focus();
   else heading.focus();
 

@@ -1,6 +1,7 @@
 // screens/table.js: your place at a table, from the lobby through the game to its end. It
-// owns the connection, the page layout (stage, players, chat) and the table-level news read
-// to screen readers; the stage shows the lobby, the game's renderer or the end screen.
+// owns the connection, the page layout (stage, players, tournament, chat), the table-level news
+// read to screen readers and the reports (report.js, with this seat's token); the stage shows
+// the lobby, the game's renderer or the end screen.
 // Mode "tv" is the big-screen view: it joins as a spectator and shows no hand and no chat box.
 
 import { api } from "../api.js";
@@ -10,7 +11,9 @@ import { h, replace, setText } from "../dom.js";
 import { loadRenderer } from "../games/index.js";
 import { ChatPanel } from "../panels/chat.js";
 import { PlayersPanel } from "../panels/players.js";
+import { SeriesPanel } from "../panels/series.js";
 import { TimerView } from "../panels/timer.js";
+import { openReport } from "../report.js";
 import { clientKey, forgetSeat, saveSeat, seatAt } from "../storage.js";
 import { EndView } from "./end.js";
 import { LobbyView, sharePanel } from "./lobby.js";
@@ -51,10 +54,20 @@ export function tableScreen(root, { code, mode }) {
     h("button", { type: "button", class: "primary", text: "I'm back", onclick: () => act("table", { type: "back" }) }));
   const errorEl = h("p", { class: "action-error", role: "alert" });
   const stage = h("section", { class: "stage", "aria-labelledby": "stage-title" });
-  const players = new PlayersPanel({ onKick: (member, ban) => act("table", { type: "kick", member, ban }), onHost: (member) => act("table", { type: "transfer-host", member }) });
-  const chat = new ChatPanel({ send: (text) => act("table", { type: "chat", text }), report: (target) => report(target), readOnly: kind === "tv" });
+  const players = new PlayersPanel({
+    onKick: (member, ban) => act("table", { type: "kick", member, ban }),
+    onHost: (member) => act("table", { type: "transfer-host", member }),
+    report: kind === "tv" ? null : report,
+  });
+  const chat = new ChatPanel({
+    send: (text) => act("table", { type: "chat", text }),
+    setMode: (mode) => act("table", { type: "settings", chat: mode }),
+    report: kind === "tv" ? null : report,
+    readOnly: kind === "tv",
+  });
+  const series = new SeriesPanel();
   const tvShare = kind === "tv" ? sharePanel(code, { tv: true }) : null;
-  const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, tvShare || chat.element);
+  const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, tvShare || chat.element);
   const screen = h("div", { class: `table-screen mode-${kind}` },
     h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl), timer.element, leaveButton),
     awayBanner, errorEl,
@@ -81,15 +94,14 @@ export function tableScreen(root, { code, mode }) {
     errorEl.textContent = "";
     const sent = kindOfMessage === "play" ? conn.play(action) : conn.table(action);
     return sent.catch((error) => {
-      showError(error.code === "bad-message" && action.type === "report"
-        ? "This server does not take reports yet. Tell the host instead."
-        : error.message || "That did not work.");
+      showError(error.message || "That did not work.");
       throw error;
     });
   }
 
-  function report(target) {
-    return act("table", { type: "report", ...target }).then(() => announce("Thank you. The report was sent."));
+  /** `request`: { title, choices: [{kind, target, subject}] } (see report.js). */
+  function report(request) {
+    return openReport({ code, token: conn.token, ...request });
   }
 
   function context() {
@@ -119,6 +131,7 @@ export function tableScreen(root, { code, mode }) {
       else if (event.type === "game-started") announce("The game has started.");
       else if (event.type === "chat" && !mine) announce(`${event.name} says: ${event.text}`);
       else if (event.type === "seat-away" && event.seat === ctx.seat) announce("You were marked away.", { urgent: true });
+      else if (event.type === "card-written" && !mine) announce(`${name} wrote a ${event.color} card.`);
     }
   }
 
@@ -141,6 +154,7 @@ export function tableScreen(root, { code, mode }) {
     timer.update(ctx.table.status === "playing" ? ctx.table.deadline : null, Boolean(mine && mine.active));
     if (tvShare) tvShare.hidden = ctx.table.status === "lobby";
     players.update(ctx, renderer);
+    series.update(ctx, welcome);
     chat.update(ctx);
     showStage(ctx);
   }

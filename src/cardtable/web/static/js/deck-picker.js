@@ -1,0 +1,167 @@
+// deck-picker.js: the CAH `decks` option as a choice from the site's deck library
+// (GET /api/decks): one checkbox per deck with its name, card counts, tags, rating and licence,
+// a filter when the library is long, and an upload (POST /api/decks, the file as the raw body)
+// whose errors name the line or field the server points at. Same interface as a form control:
+// element, value(), set(ids).
+
+import { api } from "./api.js";
+import { h, replace, uid } from "./dom.js";
+
+const FILTER_FROM = 7;
+const ACCEPT = ".json,.json5,.deck,.md,.txt,.csv,.sql,.sqlite,.db";
+
+let library = null;
+
+/** The deck library, fetched once per page and again after an upload. */
+function loadLibrary(fresh = false) {
+  if (!library || fresh) {
+    library = api.decks().catch((error) => {
+      library = null;
+      throw error;
+    });
+  }
+  return library;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** One line about a deck: its counts, language, tags, ratings, licence and origin. */
+export function deckFacts(deck) {
+  const facts = [`${plural(deck.calls, "black card")}, ${plural(deck.responses, "white card")}`];
+  if (deck.language) facts.push(deck.language);
+  const ratings = (deck.ratings || []).filter((rating) => rating !== "unrated");
+  if (ratings.length) facts.push(`rated ${ratings.join(", ")}`);
+  if (deck.tags && deck.tags.length) facts.push(`tags: ${deck.tags.slice(0, 6).join(", ")}${deck.tags.length > 6 ? "…" : ""}`);
+  facts.push(deck.license ? `licence: ${deck.license}` : "licence not stated");
+  facts.push(deck.builtin ? "built in" : "uploaded");
+  return facts.join(" · ");
+}
+
+export class DeckPicker {
+  constructor(option) {
+    this.option = option;
+    this.wanted = [...option.default];
+    this.decks = [];
+    this.list = h("ul", { class: "deck-list" });
+    this.status = h("p", { class: "muted", text: "Loading the deck library…" });
+    const filterId = uid("deck-filter");
+    this.filter = h("input", { id: filterId, type: "search", autocomplete: "off", placeholder: "Name, tag or language" });
+    this.filter.addEventListener("input", () => this.applyFilter());
+    this.filterField = h("div", { class: "field", hidden: true }, h("label", { for: filterId, text: "Find a deck" }), this.filter);
+    this.count = h("p", { class: "help", role: "status" });
+    this.element = h("div", { class: "deck-picker" },
+      h("fieldset", { class: "deck-fieldset" },
+        h("legend", { text: option.label }),
+        h("p", { class: "help", text: "Choose one or more decks: the game deals from all of them." }),
+        this.filterField, this.status, this.list, this.count),
+      this.uploadForm());
+    loadLibrary().then((decks) => this.show(decks), (error) => {
+      this.status.textContent = `The deck library could not be loaded: ${error.message}`;
+    });
+  }
+
+  show(decks) {
+    this.decks = decks;
+    this.status.hidden = decks.length > 0;
+    this.status.textContent = decks.length ? "" : "The library has no decks.";
+    this.filterField.hidden = decks.length < FILTER_FROM;
+    const known = new Set(decks.map((deck) => deck.id));
+    const missing = this.wanted.filter((id) => !known.has(id)).map((id) => ({ id, name: id, missing: true }));
+    replace(this.list, [...decks, ...missing].map((deck) => this.item(deck)));
+    this.applyFilter();
+    this.countChosen();
+  }
+
+  item(deck) {
+    const id = uid("deck");
+    const box = h("input", { type: "checkbox", id, name: "decks", value: deck.id, checked: this.wanted.includes(deck.id),
+      "aria-describedby": `${id}-facts` });
+    box.addEventListener("change", () => {
+      this.wanted = this.read();
+      this.countChosen();
+    });
+    return h("li", { class: "deck-item" },
+      h("label", { class: "check", for: id }, box, h("span", { class: "deck-name", text: deck.name })),
+      h("p", { class: "help deck-facts", id: `${id}-facts`, text: deck.missing ? "This deck is not in the library any more." : deckFacts(deck) }));
+  }
+
+  applyFilter() {
+    const words = this.filter.value.trim().toLowerCase();
+    for (const item of this.list.children) {
+      const text = item.textContent.toLowerCase();
+      item.hidden = Boolean(words) && !text.includes(words);
+    }
+  }
+
+  countChosen() {
+    const chosen = this.read();
+    const decks = this.decks.filter((deck) => chosen.includes(deck.id));
+    const calls = decks.reduce((sum, deck) => sum + deck.calls, 0);
+    const responses = decks.reduce((sum, deck) => sum + deck.responses, 0);
+    this.count.textContent = chosen.length
+      ? `${plural(chosen.length, "deck")} chosen: ${plural(calls, "black card")}, ${plural(responses, "white card")}.`
+      : "No deck chosen: the game will use only custom cards.";
+  }
+
+  read() {
+    return [...this.list.querySelectorAll("input:checked")].map((box) => box.value);
+  }
+
+  value() {
+    return this.decks.length || this.list.childElementCount ? this.read() : [...this.wanted];
+  }
+
+  set(ids) {
+    this.wanted = [...(ids || [])];
+    if (this.decks.length || this.list.childElementCount) this.show(this.decks);
+  }
+
+  // -- upload -------------------------------------------------------------------------------
+
+  uploadForm() {
+    const fileId = uid("deck-file");
+    const kindId = uid("deck-kind");
+    const file = h("input", { type: "file", id: fileId, accept: ACCEPT });
+    const kind = h("select", { id: kindId },
+      h("option", { value: "", text: "The file says (or mixed)" }),
+      h("option", { value: "black", text: "Every line is a black card" }),
+      h("option", { value: "white", text: "Every line is a white card" }));
+    const error = h("p", { class: "form-error", role: "alert" });
+    const done = h("p", { class: "upload-done", role: "status" });
+    const button = h("button", { type: "button", class: "secondary", text: "Upload deck" });
+    button.addEventListener("click", async () => {
+      error.textContent = "";
+      done.textContent = "";
+      const chosen = file.files && file.files[0];
+      if (!chosen) {
+        error.textContent = "Choose a deck file first.";
+        file.focus();
+        return;
+      }
+      button.disabled = true;
+      try {
+        const deck = await api.uploadDeck(chosen, { name: chosen.name, ...(kind.value ? { kind: kind.value } : {}) });
+        this.wanted = [...this.read(), deck.id];
+        this.show(await loadLibrary(true));
+        const counts = `${plural(deck.calls, "black card")}, ${plural(deck.responses, "white card")}`;
+        done.textContent = deck.created === false
+          ? `“${deck.name}” was in the library already (${counts}). It is chosen for this game.`
+          : `Added “${deck.name}”: ${counts}. It is chosen for this game.`;
+        file.value = "";
+      } catch (failure) {
+        const where = failure.where && !failure.message.startsWith(failure.where) ? `${failure.where}: ` : "";
+        error.textContent = `The deck was not added. ${where}${failure.message}`;
+      } finally {
+        button.disabled = false;
+      }
+    });
+    return h("details", { class: "deck-upload" },
+      h("summary", { text: "Upload a deck file" }),
+      h("p", { class: "help", text: "JSON (Massive Decks, JSON Against Humanity, Cards Against Formality), CSV, PretendYoureXyzzy SQL, DigiPen text, or one card per line." }),
+      h("div", { class: "field" }, h("label", { for: fileId, text: "Deck file" }), file),
+      h("div", { class: "field" }, h("label", { for: kindId, text: "For a list of cards, one per line" }), kind),
+      error, done, button);
+  }
+}

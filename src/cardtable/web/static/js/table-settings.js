@@ -1,0 +1,96 @@
+// table-settings.js: the host's settings of the table itself (not of the game), between games:
+// whether players may write cards, and a tournament (a number of games or a time limit).
+// `changes(table)` gives the fields of the `settings` table action that differ from the table
+// document; `describeTable(table)` says them, and who may chat, in words for everyone else.
+// (Who may chat changes at any time: the host's control is in the chat panel.)
+
+import { h, uid } from "./dom.js";
+
+export const CHAT_MODES = {
+  on: "Everyone can chat",
+  players: "Players only (spectators read)",
+  off: "Chat off",
+};
+
+function describeSeries(series) {
+  if (!series) return "one game at a time";
+  if (series.games) return `a series of ${series.games} games`;
+  return `a series of games for ${series.minutes} minutes`;
+}
+
+const SERIES_BOUNDS = { games: [2, 20, 3], minutes: [5, 600, 30] };
+
+export class TableSettings {
+  /** `playerCards`: the game has custom cards that players could write. */
+  constructor(table, { playerCards }) {
+    this.offersCards = playerCards;
+    const cardsId = uid("player-cards");
+    const seriesId = uid("series-kind");
+    const lengthId = uid("series-length");
+    this.playerCards = h("input", { type: "checkbox", id: cardsId, name: "player_cards", "aria-describedby": `${cardsId}-help` });
+    this.seriesKind = h("select", { id: seriesId, name: "series", "aria-describedby": `${seriesId}-help` },
+      h("option", { value: "", text: "One game (no series)" }),
+      h("option", { value: "games", text: "A number of games" }),
+      h("option", { value: "minutes", text: "A time limit in minutes" }));
+    this.seriesLength = h("input", { type: "number", id: lengthId, name: "series_length", step: 1, inputmode: "numeric" });
+    this.lengthLabel = h("label", { for: lengthId });
+    this.lengthField = h("div", { class: "field" }, this.lengthLabel, this.seriesLength);
+    this.seriesKind.addEventListener("change", () => this.showLength());
+    this.element = h("div", { class: "table-settings" },
+      playerCards ? h("div", { class: "field field-check" },
+        h("label", { class: "check", for: cardsId }, this.playerCards, "Players may write their own cards in the lobby"),
+        h("p", { class: "help", id: `${cardsId}-help`, text: "Their cards join this table's custom cards, checked by the same filters." })) : null,
+      h("div", { class: "field" }, h("label", { for: seriesId, text: "Tournament: a series of games" }), this.seriesKind,
+        h("p", { class: "help", id: `${seriesId}-help`, text: "A series keeps standings across games: most wins, then most points, takes it." })),
+      this.lengthField);
+    this.set(table);
+  }
+
+  showLength() {
+    const kind = this.seriesKind.value;
+    this.lengthField.hidden = !kind;
+    if (!kind) return;
+    const [min, max, usual] = SERIES_BOUNDS[kind];
+    this.lengthLabel.textContent = kind === "minutes" ? `Minutes (${min} to ${max})` : `Games (${min} to ${max})`;
+    this.seriesLength.min = min;
+    this.seriesLength.max = max;
+    if (!this.seriesLength.value) this.seriesLength.value = usual;
+  }
+
+  set(table) {
+    this.playerCards.checked = Boolean(table.player_cards);
+    const series = table.series;
+    this.seriesKind.value = series ? (series.games ? "games" : "minutes") : "";
+    this.seriesLength.value = series ? String(series.games || series.minutes) : "";
+    this.showLength();
+  }
+
+  series() {
+    const kind = this.seriesKind.value;
+    if (!kind) return null;
+    return { [kind]: Number(this.seriesLength.value) };
+  }
+
+  /** The settings fields that differ from `table`. */
+  changes(table) {
+    const out = {};
+    if (this.offersCards && this.playerCards.checked !== Boolean(table.player_cards)) out.player_cards = this.playerCards.checked;
+    const series = this.series();
+    if (JSON.stringify(series) !== JSON.stringify(seriesSetting(table.series))) out.series = series;
+    return out;
+  }
+}
+
+/** The `series` setting a table's series was made from: {games} or {minutes}, or null. */
+export function seriesSetting(series) {
+  if (!series) return null;
+  return series.games ? { games: series.games } : { minutes: series.minutes };
+}
+
+/** The table's own settings in words, for the players who are not the host. */
+export function describeTable(table) {
+  return h("ul", { class: "table-facts" },
+    h("li", { text: `Chat: ${CHAT_MODES[table.chat_mode]}.` }),
+    table.player_cards ? h("li", { text: "Players may write their own cards." }) : null,
+    h("li", { text: `Playing ${describeSeries(table.series)}.` }));
+}
