@@ -62,3 +62,16 @@ def test_next_options_default_to_the_same_options():
     options = game.options(None)
     result = Result.from_order("done", [1, 0], 2)
     assert game.next_options(options, result, {0: 1, 1: 0}) is options
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_hosts_may_leave_internal_options_at_their_defaults_but_not_set_them(game_id):
+    game = games.get(game_id)
+    defaults = game.option_set.defaults()
+    assert game.host_options(dict(defaults)) == game.options(dict(defaults))
+    for option in game.option_set.options:
+        if option.internal:
+            value = 1 if option.kind == "int" else ["0123456789abcdef"]
+            game.options({option.name: value})  # the table itself may set it
+            with pytest.raises(ValueError, match="set by the table"):
+                game.host_options({option.name: value})

@@ -147,6 +147,19 @@ def test_a_deck_a_table_names_must_be_in_the_library(server):
     assert [d["id"] for d in ann.table_doc["decks"]] == ["cardtable-main"]
 
 
+def test_hosts_cannot_set_the_hidden_cards_the_table_fills_in(server):
+    def create(options):
+        body = {"game": "cah", "name": "A", "client": "x" * 8, "options": options}
+        return server.http.post("/api/tables", json=body)
+
+    assert create({"hiddenCards": []}).status_code == 201  # the default, echoed back: fine
+    refused = create({"hiddenCards": ["0123456789abcdef"]})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-options"
+    _, ann = cah_table(server, {}, bots=0)
+    answer = ann.table({"type": "settings", "options": {"hiddenCards": ["0123456789abcdef"]}})
+    assert answer["code"] == "bad-options" and ann.table_doc["options"]["hiddenCards"] == []
+
+
 def test_a_filter_that_leaves_too_few_cards_fails_at_start(server):
     """K22: tags and family-only filters can empty a deck; the start says so."""
     deck = upload(server, deck_files.csv_table(), name="lab.csv")  # every card tagged CS

@@ -75,6 +75,16 @@ class Game:
             cache[key] = dict(resolved)
         return resolved
 
+    def host_options(self, options: str | Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """`options` as a host chose them: as `options`, except that internal options (the
+        table sets them between games) may only stay at their defaults; ValueError otherwise."""
+        resolved = self.options(options)
+        defaults = self.option_set.defaults()
+        for option in self.option_set.options:
+            if option.internal and resolved[option.name] != defaults[option.name]:
+                raise ValueError(f"option {option.name!r} is set by the table, not by its host")
+        return resolved
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Cross-option validation; raise ValueError. Resolved options arrive here."""
 

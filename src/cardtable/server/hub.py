@@ -155,7 +155,7 @@ class Hub:
         await decks.prepare_options(self, body.options)
         self.check_written_cards(body.options)
         try:
-            options = game.options(body.options)
+            options = game.host_options(body.options)
         except ValueError as error:
             raise TableError("bad-options", str(error)) from None
         name = clean_text(body.name, MAX_NAME, "name")

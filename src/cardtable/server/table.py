@@ -426,7 +426,7 @@ class TableState:
         options = self.options
         if action.get("options") is not None:
             try:
-                options = self.game.options(action["options"])
+                options = self.game.host_options(action["options"])
             except ValueError as error:
                 raise TableError("bad-options", str(error)) from None
         name = self.name
