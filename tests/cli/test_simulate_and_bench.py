@@ -85,3 +85,4 @@ def test_bench_engine_prints_one_line_per_preset(capsys):
         assert line.startswith("engine: game=cah preset=")
         fields = dict(part.split("=") for part in line.split()[1:])
         assert int(fields["decisions_per_s"]) > 0 and int(fields["clones_per_s"]) > 0
+        assert int(fields["decisions_per_cpu_s"]) > 0

@@ -10,7 +10,10 @@ from cardtable.sim.bench import bench_engine
 
 from .positions import GAME
 
-LINE = re.compile(r"engine: game=russian-bank preset=(\S+) decisions_per_s=\d+ clones_per_s=\d+")
+LINE = re.compile(
+    r"engine: game=russian-bank preset=(\S+) decisions_per_s=\d+ clones_per_s=\d+ "
+    r"decisions_per_cpu_s=\d+"
+)
 
 
 def test_bench_engine_prints_one_line_per_preset():
