@@ -26,7 +26,7 @@ def test_cs18_at_most_three_changes_each():
     table = field_table()
     for slot, new in enumerate(("K", "Q", "J")):
         change(table, 0, new, slot)
-        table.state.turn.plays = 0  # as at the start of later turns
+        table.state.turn.plays, table.state.turn.changed = 0, False  # as in later turns
     assert table.state.changes[0] == 3 and all(table.state.horizontal[0])
     assert not any(m["type"] == "field-change" for m in table.legal())
     assert (
@@ -60,6 +60,15 @@ def test_cs19_only_at_the_start_of_ones_own_turn():
     table = field_table(hands={0: ["Q", "K", "5", "6", "8"]})
     table.play(0, "Q")
     assert not any(m["type"] == "field-change" for m in table.legal())
+
+
+def test_cs19_one_change_per_turn_then_he_plays():
+    table = field_table()
+    change(table, 0, "K", 0)
+    assert not any(m["type"] == "field-change" for m in table.legal())
+    second = {"type": "field-change", "card": table.cards_of(0, "Q")[0]}
+    assert table.refused(0, {**second, "burn": table.state.face_up[0][1]}) == "no-field-change"
+    assert table.state.changes[0] == 1
 
 
 def test_cs20_a_one_card_source_allows_a_change_and_an_empty_one_does_not():

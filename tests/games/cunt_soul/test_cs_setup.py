@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardtable.engine import IllegalAction
+from cardtable.engine import IllegalAction, Result, Rng
 from cardtable.games.cunt_soul import GAME
 from cardtable.games.cunt_soul.ranks import ACE, JOKER
 
@@ -46,6 +46,53 @@ def test_cs2_random_dealer_and_play_starts_on_his_left():
         assert GAME.to_act(state) == {state.first}
         assert state.direction == 1  # clockwise: seat numbers go up
     assert dealers == {0, 1, 2, 3}
+
+
+def play_out(state, seed):
+    """Random play until the game has a result."""
+    rng = Rng(seed)
+    while (result := GAME.result(state)) is None:
+        acting = GAME.to_act(state)
+        if not acting:
+            for seat, action in GAME.timeout_actions(state):
+                GAME.apply(state, seat, action)
+            continue
+        seat = min(acting)
+        GAME.apply(state, seat, GAME.random_action(state, seat, rng))
+    return result
+
+
+def test_cs2_the_previous_sole_cunt_deals_the_next_game_from_his_new_seat():
+    options = GAME.options(None)
+    result = play_out(GAME.new(options, seats=4, seed=11), 11)
+    loser = result.detail["sole_cunt"]
+    others = [seat for seat in range(4) if seat != loser]
+    # The loser now sits at seat 0 and one of the others has left: three seats.
+    moves = {loser: 0, others[0]: 1, others[1]: 2}
+    following = GAME.next_options(options, result, moves)
+    assert following["dealer"] == 0
+    for seed in range(5):
+        state = GAME.new(following, seats=3, seed=seed)
+        assert (state.dealer, state.first) == (0, 1)
+        assert GAME.view(state, None)["public"]["dealer"] == 0
+
+
+def test_cs2_a_random_dealer_when_the_sole_cunt_is_gone_or_tied():
+    options = GAME.options(None)
+    result = play_out(GAME.new(options, seats=3, seed=4), 4)
+    loser = result.detail["sole_cunt"]
+    stayed = {seat: seat for seat in range(3) if seat != loser}
+    assert GAME.next_options(options, result, stayed)["dealer"] is None
+    tied = Result.from_order("stalemate", [0, (1, 2)], 3, detail={"sole_cunt": None})
+    assert GAME.next_options(options, tied, {0: 0, 1: 1, 2: 2})["dealer"] is None
+
+
+def test_cs2_the_dealer_option_is_for_the_table_only_and_checked():
+    assert "dealer" not in [o["name"] for o in GAME.describe()["options"]]
+    with pytest.raises(ValueError):
+        GAME.new({"dealer": 3}, seats=3, seed=1)
+    with pytest.raises(ValueError):
+        GAME.new({"dealer": -1}, seats=3, seed=1)
 
 
 def test_cs3_selection_is_simultaneous_secret_and_revealed_together():

@@ -9,9 +9,9 @@ from functools import partial
 from ...engine import IllegalAction, everyone
 from .checks import card_list, expect, number, require, slot_of
 from .legality import refusal
-from .moves import field_change_allowed, may_place, play_moves, run_moves, starts_run
+from .moves import can_play, field_change_allowed, may_place, run_moves, starts_run
 from .pile import pick_up
-from .ranks import card_view
+from .ranks import card_view, card_views
 from .resolution import place, start_resolution
 from .runs import may_end, run_possible, step_ranks
 from .stalemate import progress
@@ -27,17 +27,17 @@ def _one_rank(state: State, seat: int, zone: str | None, cards: list[int]) -> in
         "you cannot play those cards now" if zone is None else "play a face-down card blind",
     )
     held = zone_cards(state, seat, zone)
-    require(
-        all(card in held for card in cards),
-        "not-in-hand" if zone == HAND else "not-accessible",
-        f"those cards are not in your {zone}",
-    )
-    rank = state.ranks[cards[0]]
-    require(
-        all(state.ranks[card] == rank for card in cards),
-        "mixed-ranks",
-        "a play is cards of one rank",
-    )
+    for card in cards:
+        if card not in held:
+            raise IllegalAction(
+                "not-in-hand" if zone == HAND else "not-accessible",
+                f"those cards are not in your {zone}",
+            )
+    ranks = state.ranks
+    rank = ranks[cards[0]]
+    for card in cards:
+        if ranks[card] != rank:
+            raise IllegalAction("mixed-ranks", "a play is cards of one rank")
     return rank
 
 
@@ -46,8 +46,8 @@ def _check_field_change(state: State, seat: int, action: dict):
     require(
         field_change_allowed(state, seat),
         "no-field-change",
-        "a field change needs the start of your turn, a source, fewer than 3 changes and "
-        "an unswapped face-up card",
+        "a field change needs the start of your turn (once), a source, fewer than 3 changes "
+        "and an unswapped face-up card",
     )
     card, burned = number(action, "card"), number(action, "burn")
     require(card in state.hands[seat], "not-in-hand", "the new field card comes from your hand")
@@ -78,6 +78,7 @@ def _field_change(state: State, seat: int, parsed, events: list) -> None:
     state.face_up[seat][slot] = state.source.pop()
     state.horizontal[seat][slot] = True
     state.changes[seat] += 1
+    state.turn.changed = True
     view = partial(card_view, state.decks)
     events.append(
         everyone(
@@ -114,6 +115,8 @@ def _check_play(state: State, seat: int, action: dict):
     code = refusal(state, rank, len(cards))
     if code is not None:
         raise IllegalAction(code, "that play is not allowed on the pile now")
+    if len(cards) == 1 or not state.fields.four:
+        return zone, cards  # may_place adds nothing to `refusal` here
     require(
         may_place(state, seat, rank, cards),
         "one-card-only",
@@ -183,9 +186,7 @@ def _run_step(state: State, seat: int, zone: str, cards: list[int], events: list
     play.run = [*(play.run or ()), *cards]
     state.run.rank = state.ranks[cards[0]]
     state.run.started = True
-    events.append(
-        everyone("run-step", seat=seat, zone=zone, cards=[card_view(state.decks, c) for c in cards])
-    )
+    events.append(everyone("run-step", seat=seat, zone=zone, cards=card_views(state.decks, cards)))
     options = run_moves(state, seat)
     if any(move["type"] != "end-run" for move in options):
         ask(state, RUN)
@@ -219,7 +220,7 @@ def _check_pickup(state: State, seat: int, action: dict):
         zone != FACE_DOWN, "must-try-blind", "in the face-down stage you must try a card (CS-6)"
     )
     require(
-        not play_moves(state, seat, zone),
+        not can_play(state, seat, zone),
         "must-play",
         "you pick up only when you cannot play (CS-6)",
     )

@@ -14,27 +14,29 @@ def require(condition: bool, code: str, message: str) -> None:
 
 def expect(state: State, *decisions: str) -> None:
     """The game must be waiting for one of these decisions."""
-    require(state.decision in decisions, "not-now", f"the game is waiting for: {state.decision}")
+    if state.decision not in decisions:
+        raise IllegalAction("not-now", f"the game is waiting for: {state.decision}")
 
 
 def card_list(action: dict, key: str = "cards") -> list[int]:
     cards = action.get(key)
-    require(
-        isinstance(cards, list) and bool(cards) and all(type(c) is int for c in cards),
-        "bad-cards",
-        f"{key!r} must be a non-empty list of card ids",
-    )
-    require(len(set(cards)) == len(cards), "bad-cards", "a card is named twice")
+    valid = isinstance(cards, list) and bool(cards)
+    if valid:
+        for card in cards:
+            if type(card) is not int:
+                valid = False
+                break
+    if not valid:
+        raise IllegalAction("bad-cards", f"{key!r} must be a non-empty list of card ids")
+    if len(cards) > 1 and len(set(cards)) != len(cards):
+        raise IllegalAction("bad-cards", "a card is named twice")
     return cards
 
 
 def number(action: dict, key: str) -> int:
     value = action.get(key)
-    require(
-        isinstance(value, int) and not isinstance(value, bool),
-        "bad-action",
-        f"{key!r} must be a number",
-    )
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction("bad-action", f"{key!r} must be a number")
     return value
 
 

@@ -4,7 +4,7 @@ their reveal with the opening draw (CS-3, CS-4)."""
 from __future__ import annotations
 
 from ...engine import Rng, everyone, only
-from .ranks import card_view, deck, decks_for, ranks_of
+from .ranks import card_view, card_views, deck, decks_for, ranks_of
 from .state import PLAY, SLOTS, State
 from .turns import begin_turn, recount_fields
 from .zones import replenish
@@ -13,14 +13,18 @@ HAND_DEALT = 9
 
 
 def deal(options: dict, seats: int, rng: Rng, now: float) -> State:
-    """Shuffle ⌈seats/4⌉ decks; a random dealer; 3 face-down and 9 hand cards each, dealt from
-    the left of the dealer; the rest is the source pile."""
+    """Shuffle ⌈seats/4⌉ decks; the dealer is the `dealer` option (a rematch's previous
+    sole-cunt, CS-2) or random; 3 face-down and 9 hand cards each, dealt from the left of the
+    dealer; the rest is the source pile."""
+    dealer = options.get("dealer")
+    if dealer is not None and dealer >= seats:
+        raise ValueError(f"no seat {dealer} to deal from at a table of {seats}")
     decks = decks_for(seats)
     state = State(options, rng, seats, decks, ranks_of(decks))
     state.clock = state.since = now
     cards = list(range(len(deck(decks))))
     rng.shuffle(cards)
-    state.dealer = rng.randrange(seats)
+    state.dealer = rng.randrange(seats) if dealer is None else dealer
     state.first = state.current = (state.dealer + 1) % seats
     order = [(state.first + offset) % seats for offset in range(seats)]
     for seat in order:
@@ -38,7 +42,7 @@ def select(state: State, seat: int, face_up: list[int], field: int, events: list
         only(
             [seat],
             "selected",
-            face_up=[card_view(state.decks, c) for c in face_up],
+            face_up=card_views(state.decks, face_up),
             field=card_view(state.decks, field),
         )
     )
@@ -63,7 +67,7 @@ def reveal(state: State, events: list) -> None:
             seats=[
                 {
                     "seat": seat,
-                    "face_up": [card_view(state.decks, c) for c in face_up],
+                    "face_up": card_views(state.decks, face_up),
                     "field": card_view(state.decks, field),
                 }
                 for seat, (face_up, field) in enumerate(state.selections)

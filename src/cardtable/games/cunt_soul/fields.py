@@ -16,6 +16,7 @@ class Fields:
         "eight",
         "five",
         "four",
+        "hand_size",
         "jack",
         "joker",
         "nine",
@@ -41,11 +42,7 @@ class Fields:
         self.reverse = counts[KING] % 2 == 1
         self.aces = counts[ACE]
         self.joker = counts[JOKER] > 0
-
-    @property
-    def hand_size(self) -> int:
-        """5 plus one per ace field (CS-64)."""
-        return BASE_HAND_SIZE + self.aces
+        self.hand_size = BASE_HAND_SIZE + self.aces  # one more per ace field (CS-64)
 
     def multiplier(self, cards: int) -> int:
         """How many times a stackable power acts: per card, +1 per 8-field; 1 with a Q-field.

@@ -45,12 +45,29 @@ class CuntSoul(Game):
                 "Joker on an overruling 6 is a paradox",
                 "v1.1: a Joker on a 6 that was played on a higher card burns the pile (CS-48).",
             ),
+            Option(
+                "dealer",
+                "int",
+                None,
+                "Dealer seat",
+                "Set by the table for a rematch: the previous sole-cunt deals (CS-2).",
+                min=0,
+                max=7,
+                nullable=True,
+                internal=True,
+            ),
         ],
         presets={"default": {}},
     )
 
     def setup(self, options, seats, rng: Rng, now):
         return deal(options, seats, rng, now)
+
+    def next_options(self, options: dict, result: Result, seat_moves: dict[int, int]) -> dict:
+        """CS-2: the previous game's sole-cunt deals the next one, from wherever he now sits; a
+        random dealer when there was none (a tied stalemate) or he does not play again."""
+        loser = (result.detail or {}).get("sole_cunt")
+        return {**options, "dealer": seat_moves.get(loser)}
 
     def seat_count(self, state: State) -> int:
         return state.seats
@@ -59,11 +76,12 @@ class CuntSoul(Game):
         if state.phase == SELECT:
             return frozenset(s for s in range(state.seats) if state.selections[s] is None)
         if state.phase == PLAY:
-            return frozenset((state.current,))
+            return _ALONE[state.current]
         return frozenset()
 
-    def legal(self, state: State, seat: int) -> list[dict]:
-        return legal(state, seat)
+    # The hooks called for every decision go straight to their modules' functions.
+    legal = staticmethod(legal)
+    play = staticmethod(apply_action)
 
     def random_action(self, state: State, seat: int, rng) -> dict:
         """Uniform over `legal`; the opening selection is sampled without listing its 504."""
@@ -72,9 +90,6 @@ class CuntSoul(Game):
             picked = rng.sample(hand, 4)
             return {"type": "select", "face_up": sorted(picked[:3]), "field": picked[3]}
         return rng.choice(legal(state, seat))
-
-    def play(self, state: State, seat, action, now):
-        return apply_action(state, seat, action, now)
 
     def public_view(self, state: State) -> dict:
         return public_view(state)
@@ -106,5 +121,8 @@ class CuntSoul(Game):
     def timeout_actions(self, state: State) -> list[tuple[int | None, dict]]:
         return [] if deadline(state) is None else [(None, {"type": "timeout"})]
 
+
+# `to_act` while one seat plays: one shared frozenset per seat (they are immutable).
+_ALONE = tuple(frozenset((seat,)) for seat in range(CuntSoul.max_seats))
 
 GAME = CuntSoul()

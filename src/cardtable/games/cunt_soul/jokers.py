@@ -4,7 +4,7 @@ retroactive cancel of the covered play's power (CS-49 to CS-51)."""
 from __future__ import annotations
 
 from ...engine import everyone
-from .ranks import JOKER, TABLE, card_view
+from .ranks import JOKER, TABLE, card_views
 from .state import Play, State
 from .turn_queue import next_without
 from .zones import FACE_UP
@@ -54,7 +54,7 @@ def cancel_retroactively(state: State, covered: Play, events: list) -> None:
             everyone(
                 "run-returned",
                 seat=covered.seat,
-                cards=[card_view(state.decks, card) for card in covered.run],
+                cards=card_views(state.decks, covered.run),
             )
         )
         covered.run = None

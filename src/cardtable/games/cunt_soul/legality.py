@@ -67,7 +67,8 @@ def refusal(state: State, rank: int, count: int = 1) -> str | None:
     if rank == JOKER or not pile:
         return None
     play = pile[-1]
-    if play.value == TABLE:
+    value = play.value
+    if value == TABLE:
         return None
     fields = state.fields
     power = None if fields.joker else play.power
@@ -77,16 +78,11 @@ def refusal(state: State, rank: int, count: int = 1) -> str | None:
         if play.direction == HIGHER:
             return None if rank >= 7 else "seven-says-higher"
         return None if rank <= 7 else "seven-says-lower"
-    if (
-        fields.three
-        and play.value == 3
-        and rank != 3
-        and same_rank_on_top(state, rank) + count >= 3
-    ):
+    if fields.three and value == 3 and rank != 3 and same_rank_on_top(state, rank) + count >= 3:
         return "new-triple-on-3"
     if fields.seven and play.field_direction is not None:
         plain = play.converted
-        mine, theirs = order_key(fields, rank, plain), order_key(fields, play.value, plain)
+        mine, theirs = order_key(fields, rank, plain), order_key(fields, value, plain)
         if play.field_direction == HIGHER:
             return None if mine >= theirs else "field-says-higher"
         return None if mine <= theirs else "field-says-lower"

@@ -75,14 +75,40 @@ def by_rank(state: State, cards) -> dict[int, list[int]]:
     """Cards grouped by printed rank, each group in id order."""
     groups: dict[int, list[int]] = {}
     ranks = state.ranks
+    repeated = False
     for card in cards:
-        group = groups.get(ranks[card])
-        if group is None:
-            groups[ranks[card]] = [card]
+        rank = ranks[card]
+        if rank in groups:
+            groups[rank].append(card)
+            repeated = True
         else:
-            group.append(card)
-    for group in groups.values():
-        if len(group) > 1:
+            groups[rank] = [card]
+    if repeated:
+        for group in groups.values():
+            group.sort()
+    return groups
+
+
+def allowed_by_rank(state: State, cards) -> dict[int, list[int]]:
+    """`by_rank` of the cards whose rank the pile allows now, one card of it (`refusal`); more
+    cards of a refused rank are refused too. Each rank is checked once."""
+    groups: dict[int, list[int]] = {}
+    allowed: dict[int, bool] = {}
+    ranks = state.ranks
+    repeated = False
+    for card in cards:
+        rank = ranks[card]
+        if rank in allowed:
+            if allowed[rank]:
+                groups[rank].append(card)
+                repeated = True
+        elif refusal(state, rank) is None:
+            allowed[rank] = True
+            groups[rank] = [card]
+        else:
+            allowed[rank] = False
+    if repeated:
+        for group in groups.values():
             group.sort()
     return groups
 
@@ -106,38 +132,51 @@ def may_place(state: State, seat: int, rank: int, cards: list[int]) -> bool:
     return run_possible(state, seat, run, removed=set(cards))
 
 
+def burnable(state: State, seat: int) -> list[int]:
+    """The face-up cards a field change may burn: those not yet horizontal (CS-19)."""
+    return [
+        card
+        for card, flat in zip(state.face_up[seat], state.horizontal[seat], strict=True)
+        if card is not None and not flat
+    ]
+
+
 def field_change_allowed(state: State, seat: int) -> bool:
-    """At the start of one's own turn, fewer than 3 changes, a source, a hand card and a
-    face-up card not yet horizontal (CS-18 to CS-20)."""
+    """At the start of one's own turn and once in it, fewer than 3 changes, a source, a hand
+    card and a face-up card not yet horizontal (CS-18 to CS-20)."""
     return (
         state.turn.plays == 0
+        and not state.turn.changed
         and bool(state.source)
         and state.changes[seat] < 3
         and bool(state.hands[seat])
-        and any(
-            card is not None and not flat
-            for card, flat in zip(state.face_up[seat], state.horizontal[seat], strict=True)
-        )
+        and bool(burnable(state, seat))
     )
 
 
 def turn_moves(state: State, seat: int) -> list[dict]:
     moves = []
     if field_change_allowed(state, seat):
-        burnable = [
-            card
-            for card, flat in zip(state.face_up[seat], state.horizontal[seat], strict=True)
-            if card is not None and not flat
-        ]
+        burns = [cards[0] for cards in by_rank(state, burnable(state, seat)).values()]
         for new in by_rank(state, state.hands[seat]).values():
-            for old in by_rank(state, burnable).values():
-                moves.append({"type": "field-change", "card": new[0], "burn": old[0]})
+            card = new[0]
+            for old in burns:
+                moves.append({"type": "field-change", "card": card, "burn": old})
     zone = accessible_zone(state, seat)
     if zone == FACE_DOWN:
         moves.extend(blind_moves(state, seat))
         return moves
     moves.extend(play_moves(state, seat, zone) or [{"type": "pickup"}])
     return moves
+
+
+def can_play(state: State, seat: int, zone: str | None) -> bool:
+    """Whether `play_moves` has anything: one card of some rank the pile allows (CS-6)."""
+    if zone is None:
+        return False
+    ranks = state.ranks
+    held = {ranks[card] for card in zone_cards(state, seat, zone)}
+    return any(refusal(state, rank) is None for rank in held)
 
 
 def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
@@ -147,12 +186,12 @@ def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
         return plays
     # Only the 3-field's triples and the 4-field look at how many cards a play has.
     count_matters = state.fields.three or state.fields.four
-    for rank, cards in by_rank(state, zone_cards(state, seat, zone)).items():
-        if refusal(state, rank) is not None:
-            continue  # more cards of a refused rank are refused too
-        for count in range(1, len(cards) + 1):
-            if count == 1 or not count_matters or may_place(state, seat, rank, cards[:count]):
-                plays.append({"type": "play", "cards": cards[:count]})
+    for rank, cards in allowed_by_rank(state, zone_cards(state, seat, zone)).items():
+        plays.append({"type": "play", "cards": cards[:1]})
+        for count in range(2, len(cards) + 1):
+            play = cards[:count]
+            if not count_matters or may_place(state, seat, rank, play):
+                plays.append({"type": "play", "cards": play})
     return plays
 
 

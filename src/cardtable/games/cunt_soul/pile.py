@@ -4,7 +4,7 @@ four-of-a-kind burn (CS-16, CS-68) and the 3-field's triples (CS-54)."""
 from __future__ import annotations
 
 from ...engine import everyone
-from .ranks import card_view
+from .ranks import card_views
 from .stalemate import progress
 from .state import State
 
@@ -40,7 +40,7 @@ def burn(state: State, events: list, why: str) -> None:
             seat=state.current,
             why=why,
             under_source=under_source,
-            cards=[card_view(state.decks, card) for card in cards],
+            cards=card_views(state.decks, cards),
         )
     )
 
@@ -52,19 +52,18 @@ def pick_up(state: State, seat: int, events: list, revealed: int | None = None) 
         cards.append(revealed)
     state.hands[seat].extend(cards)
     state.turn.picked_up = True
-    events.append(
-        everyone("picked-up", seat=seat, cards=[card_view(state.decks, c) for c in cards])
-    )
+    events.append(everyone("picked-up", seat=seat, cards=card_views(state.decks, cards)))
 
 
 def four_of_a_kind(state: State) -> bool:
     """Four or more consecutive cards of one printed rank on top, across plays (CS-16)."""
+    ranks = state.ranks
     rank, found = None, 0
     for play in reversed(state.pile):
         for card in reversed(play.cards):
             if rank is None:
-                rank = state.ranks[card]
-            elif state.ranks[card] != rank:
+                rank = ranks[card]
+            elif ranks[card] != rank:
                 return False
             found += 1
             if found >= 4:
@@ -72,15 +71,28 @@ def four_of_a_kind(state: State) -> bool:
     return False
 
 
+def _top_cards(pile: list, count: int) -> list[int]:
+    """The top `count` cards of the pile (fewer if it holds fewer), topmost first."""
+    cards: list[int] = []
+    for play in reversed(pile):
+        cards.extend(reversed(play.cards))
+        if len(cards) >= count:
+            return cards[:count]
+    return cards
+
+
 def convert_triple(state: State, events: list) -> None:
     """Under a 3-field, three cards of one printed rank on top (above the floor) become a 3
     with the 3's power; the count then restarts (CS-54)."""
+    top_cards = _top_cards(state.pile, 3)
+    if len(top_cards) < 3:
+        return
+    ranks = state.ranks
+    rank = ranks[top_cards[0]]
+    if ranks[top_cards[1]] != rank or ranks[top_cards[2]] != rank:
+        return
     height = sum(len(play.cards) for play in state.pile)
     if height - state.triple_floor < 3:
-        return
-    top_cards = [card for play in state.pile for card in play.cards][-3:]
-    rank = state.ranks[top_cards[0]]
-    if any(state.ranks[card] != rank for card in top_cards):
         return
     covered = 0
     for play in reversed(state.pile):

@@ -51,4 +51,10 @@ def _card_views(decks: int) -> tuple[dict, ...]:
 
 def card_view(decks: int, card: int) -> dict:
     """A card as views and events show it: id, rank (1 for an ace, 0 for a Joker), suit, pack."""
-    return dict(_card_views(decks)[card])
+    return _card_views(decks)[card].copy()
+
+
+def card_views(decks: int, cards) -> list[dict]:
+    """Several cards as `card_view` shows each."""
+    views = _card_views(decks)
+    return [views[card].copy() for card in cards]

@@ -13,7 +13,7 @@ from ...engine import everyone
 from .jokers import cancel_retroactively, is_paradox, joker_value
 from .legality import needs_overrule, power_in_force, top
 from .pile import burn, convert_triple, four_of_a_kind
-from .ranks import ACE, JACK, JOKER, KING, QUEEN, TABLE, card_view
+from .ranks import ACE, JACK, JOKER, KING, QUEEN, TABLE, card_views
 from .runs import run_possible
 from .stalemate import progress
 from .state import (
@@ -66,11 +66,7 @@ def place(state: State, seat: int, zone: str, cards: list[int], events: list) ->
     state.pile.append(play)
     state.resolving = play
     state.turn.plays += 1
-    events.append(
-        everyone(
-            "played", seat=seat, zone=zone, cards=[card_view(state.decks, card) for card in cards]
-        )
-    )
+    events.append(everyone("played", seat=seat, zone=zone, cards=card_views(state.decks, cards)))
     if power == 4:
         run = Run(value, committed=state.fields.four and len(cards) > 1)
         if run_possible(state, seat, run):
@@ -88,10 +84,9 @@ def start_resolution(state: State, events: list) -> None:
 
 def resume(state: State, events: list) -> None:
     """Run the stages from `state.stage` until one waits for a choice or the turn is over."""
-    while state.stage < len(_STAGES):
-        stage = _STAGES[state.stage]
-        state.stage += 1
-        if stage(state, events):
+    while (index := state.stage) < _STAGE_COUNT:
+        state.stage = index + 1
+        if _STAGES[index](state, events):
             return
 
 
@@ -118,14 +113,13 @@ def _power(state: State, events: list) -> bool:
     if power is None or not state.pile:
         return False
     turn = state.turn
-    strength = state.fields.multiplier(play.count)
     if power == 10:
         burn(state, events, "ten")
     elif power == 5:
         if state.hands[play.seat] and any(
             card is not None for card in swap_slots(state, play.seat)
         ):
-            state.swaps_left = strength
+            state.swaps_left = state.fields.multiplier(play.count)
             state.peeked = None
             play.swaps = []
             ask(state, SWAP)
@@ -141,8 +135,9 @@ def _power(state: State, events: list) -> bool:
             return True
     elif power == 8:
         turn.blocks_jack_field = True
-        turn.items.append((play.serial, SKIP, strength))
+        turn.items.append((play.serial, SKIP, state.fields.multiplier(play.count)))
     elif power == KING:
+        strength = state.fields.multiplier(play.count)
         if strength % 2:
             state.direction = -state.direction
             turn.items.append((play.serial, REVERSE, strength))
@@ -218,5 +213,6 @@ def _end(state: State, events: list) -> bool:
 
 
 _STAGES = (_joker, _power, _pile_checks, _field_seven, _refill, _penalty, _finish, _follow_up, _end)
+_STAGE_COUNT = len(_STAGES)
 AFTER_POWER = _STAGES.index(_pile_checks)
 AFTER_FIELD_SEVEN = _STAGES.index(_refill)

@@ -84,6 +84,7 @@ class Turn:
     __slots__ = (
         "blocks_jack_field",
         "burned",
+        "changed",
         "compelled",
         "direction",
         "extra",
@@ -106,6 +107,7 @@ class Turn:
         self.next = None
         self.blocks_jack_field = False  # a powered 8 or J was played (CS-61)
         self.compelled = False  # a Q demands a follow-up (CS-41)
+        self.changed = False  # the field card was changed, once at the start (CS-19)
         self.burned = False
         self.penalty = 0  # ace penalty cards owed at the end of the turn (end-of-turn refill)
         self.picked_up = False

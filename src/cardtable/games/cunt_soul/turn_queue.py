@@ -18,10 +18,11 @@ def active_seats(state: State) -> list[int]:
 
 def advance(state: State, seat: int, steps: int, direction: int) -> int:
     """Move `steps` active players on from `seat` (which may itself have finished)."""
+    seats, places = state.seats, state.places
     for _ in range(steps):
-        seat = (seat + direction) % state.seats
-        while seat in state.places:
-            seat = (seat + direction) % state.seats
+        seat = (seat + direction) % seats
+        while seat in places:
+            seat = (seat + direction) % seats
     return seat
 
 

@@ -6,7 +6,7 @@ constraint for the next play, as data and as a short phrase."""
 from __future__ import annotations
 
 from .legality import power_in_force, top
-from .ranks import ACE, HIGHER, TABLE, card_view, rank_name
+from .ranks import ACE, HIGHER, TABLE, card_view, card_views, rank_name
 from .state import PLAY, SELECT, SLOTS, TURN, State
 from .timeouts import deadline
 
@@ -35,7 +35,7 @@ def _seat(state: State, seat: int) -> dict:
 def _play(state: State, play) -> dict:
     return {
         "seat": play.seat,
-        "cards": [card_view(state.decks, card) for card in play.cards],
+        "cards": card_views(state.decks, play.cards),
         "value": rank_name(play.value),
         "power": None if play.power is None else rank_name(play.power),
         "run": play.run is not None,

@@ -7,7 +7,7 @@ slots a 5 swaps with (CS-31, CS-32).
 from __future__ import annotations
 
 from ...engine import everyone, only
-from .ranks import card_view
+from .ranks import card_views
 from .stalemate import note_source
 from .state import State
 
@@ -21,9 +21,10 @@ def accessible_zone(state: State, seat: int) -> str | None:
         return HAND
     if state.source:
         return None
-    if any(card is not None for card in state.face_up[seat]):
+    face_up, face_down = state.face_up[seat], state.face_down[seat]
+    if face_up.count(None) < len(face_up):
         return FACE_UP
-    if any(card is not None for card in state.face_down[seat]):
+    if face_down.count(None) < len(face_down):
         return FACE_DOWN
     return None
 
@@ -48,10 +49,11 @@ def remove_from_zone(state: State, seat: int, zone: str, cards) -> None:
 
 def holds_nothing(state: State, seat: int) -> bool:
     """No hand, face-up or face-down card left: the seat has finished (CS-23)."""
+    face_up, face_down = state.face_up[seat], state.face_down[seat]
     return (
         not state.hands[seat]
-        and all(card is None for card in state.face_up[seat])
-        and all(card is None for card in state.face_down[seat])
+        and face_up.count(None) == len(face_up)
+        and face_down.count(None) == len(face_down)
     )
 
 
@@ -67,7 +69,7 @@ def draw(state: State, seat: int, count: int, events: list, why: str) -> None:
     drawn = [state.source.pop() for _ in range(count)]
     note_source(state)
     state.hands[seat].extend(drawn)
-    cards = [card_view(state.decks, card) for card in drawn]
+    cards = card_views(state.decks, drawn)
     events.append(only([seat], "drew", seat=seat, cards=cards, why=why))
     shown = cards if state.fields.six else None
     events.append(everyone("seat-drew", seat=seat, count=count, cards=shown, why=why))
@@ -75,7 +77,9 @@ def draw(state: State, seat: int, count: int, events: list, why: str) -> None:
 
 def replenish(state: State, seat: int, events: list) -> None:
     """Draw up to the hand size in force (CS-9, CS-64); nobody ever discards down."""
-    draw(state, seat, state.fields.hand_size - len(state.hands[seat]), events, "replenish")
+    missing = state.fields.hand_size - len(state.hands[seat])
+    if missing > 0:
+        draw(state, seat, missing, events, "replenish")
 
 
 def swap_slots(state: State, seat: int) -> list[int | None]:
