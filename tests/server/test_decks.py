@@ -44,6 +44,12 @@ def listed(server) -> dict[str, dict]:
     return {deck["id"]: deck for deck in server.http.get("/api/decks").json()}
 
 
+def create(server, options: dict, name: str = "A"):
+    """POST /api/tables for a CAH table with `options`; the raw answer."""
+    body = {"game": "cah", "name": name, "client": name.lower() * 8, "options": options}
+    return server.http.post("/api/tables", json=body)
+
+
 def cah_table(server, options: dict, bots: int = 2):
     """A CAH table with these options and `bots` bots; returns (host answer, host client)."""
     host = server.create(game="cah", options=options)
@@ -135,10 +141,7 @@ def test_upload_limits_and_parameters(server):
 
 
 def test_a_deck_a_table_names_must_be_in_the_library(server):
-    answer = server.http.post(
-        "/api/tables",
-        json={"game": "cah", "name": "A", "client": "x" * 8, "options": {"decks": ["nope"]}},
-    )
+    answer = create(server, {"decks": ["nope"]})
     assert answer.status_code == 400
     assert answer.json()["error"] == {"code": "bad-options", "message": "unknown deck 'nope'"}
     _, ann = cah_table(server, {}, bots=0)
@@ -148,12 +151,8 @@ def test_a_deck_a_table_names_must_be_in_the_library(server):
 
 
 def test_hosts_cannot_set_the_hidden_cards_the_table_fills_in(server):
-    def create(options):
-        body = {"game": "cah", "name": "A", "client": "x" * 8, "options": options}
-        return server.http.post("/api/tables", json=body)
-
-    assert create({"hiddenCards": []}).status_code == 201  # the default, echoed back: fine
-    refused = create({"hiddenCards": ["0123456789abcdef"]})
+    assert create(server, {"hiddenCards": []}).status_code == 201  # the default, echoed back
+    refused = create(server, {"hiddenCards": ["0123456789abcdef"]})
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-options"
     _, ann = cah_table(server, {}, bots=0)
     answer = ann.table({"type": "settings", "options": {"hiddenCards": ["0123456789abcdef"]}})
@@ -194,15 +193,7 @@ def test_a_removed_deck_leaves_the_library_but_running_tables_keep_it(database_u
         assert server.http.get(f"/api/decks/{deck['id']}").status_code == 404
         again = upload(server, deck_files.native(), expect=409, name="native.json")
         assert again["error"]["code"] == "deck-removed"
-        answer = server.http.post(
-            "/api/tables",
-            json={
-                "game": "cah",
-                "name": "C",
-                "client": "c" * 8,
-                "options": {"decks": [deck["id"]]},
-            },
-        )
+        answer = create(server, {"decks": [deck["id"]]}, name="C")
         assert answer.json()["error"]["code"] == "bad-options"
         ann.drain()
         before = ann.game
@@ -341,15 +332,7 @@ def test_players_write_custom_cards_when_the_host_allows_it(server):
 
 def test_blank_cards_written_in_play_pass_the_word_filter(server):
     options = {**SMALL, "decks": [], "blankCards": 10, "customBlackCards": ["Blank prompt: _."]}
-    refused = server.http.post(
-        "/api/tables",
-        json={
-            "game": "cah",
-            "name": "A",
-            "client": "a" * 8,
-            "options": {**options, "customWhiteCards": ["zorblax"]},
-        },
-    )
+    refused = create(server, {**options, "customWhiteCards": ["zorblax"]})
     assert refused.json()["error"]["code"] == "word-filtered"
     options.update(firstCzar="hostPick", firstCzarSeat=1)
     host, ann = cah_table(server, options, bots=0)
