@@ -371,17 +371,20 @@ def test_a_card_gone_from_every_view_is_found_in_the_public_history(site):
     live = site.hub.tables[code]
     revealed: dict[int, dict] = {}
     deadline = time.monotonic() + 30
+    pending = None  # the id of Ann's play not yet answered
     while ann.game is None or ann.game["public"]["round"] < 2:
         assert time.monotonic() < deadline, "the first round did not end"
-        if ann.game is not None:
+        if ann.game is not None:  # looked at after every message, so no reveal is missed
             for answer in ann.game["public"]["answers"]:
                 revealed.update((card["id"], card) for card in answer["cards"])
         legal = live.state.game.legal(live.state.game_state, 0) if live.state.game_state else []
-        if legal:
-            ann.play(legal[0])  # a stale choice is refused and tried again
-        else:
-            with contextlib.suppress(TimeoutError):
-                ann.recv(0.5)
+        if legal and pending is None:
+            pending = ann.next_id()  # a stale choice is refused and tried again
+            ann.send({"type": "play", "id": pending, "action": legal[0]})
+        with contextlib.suppress(TimeoutError):
+            message = ann.recv(0.5)
+            if pending is not None and pending in (message.get("ack"), message.get("id")):
+                pending = None
     gone = sorted(set(revealed) - _card_ids(ann.game))
     assert gone, "every revealed answer of round 1 is still in view"
     report(site, code, host["token"], "card", {"card": gone[0]}, "seen in round 1")
