@@ -121,6 +121,7 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
     for page in pages.values():
         wait_for_table(page)
     pages["Ann"].get_by_role("button", name="Start the game").click()
+    pages["Ann"].wait_for_selector(".rb .rb-pile")  # drawn from the stored start step
     live = site.hub.tables[code]
     turn = live.state.game_state.turn
     seats = {
