@@ -20,6 +20,7 @@ from cardtable.engine import IllegalAction, Rng
 from game_contract import play_checked
 
 PRESETS = ("online", "official", "digipen")
+SUBMIT_PHASE = 0
 ANSWER_PHASES = (1, 2, 3, 4, 5)  # reveal, judge, vote, runner-up vote, eliminate
 
 
@@ -65,7 +66,7 @@ def expected_hand(state, seat):
     """The exact hand size the rules give a seat, where it is fully determined (K1, K2, K8,
     K15): no free actions, no shortage of white cards, at the submission phase."""
     rules = state.rules
-    if rules.side_actions or not rules.white_reshuffle or state.phase != 0:
+    if rules.side_actions or not rules.white_reshuffle or state.phase != SUBMIT_PHASE:
         return None
     if seat == state.czar:
         return rules.hand_size
@@ -75,20 +76,24 @@ def expected_hand(state, seat):
         extra += 1
     submitted = state.submissions[seat]
     if submitted is None:
+        if seat not in state.waiting:  # K24: joined during this round, plays from the next
+            return rules.hand_size
         return rules.hand_size + extra
     if rules.refill_after_submit:
         return rules.hand_size
     return rules.hand_size + extra - len(submitted)
 
 
-def assert_hands(state):
+def assert_hands(state, sat_out=frozenset()):
+    """`sat_out`: seats that missed a round's submission on a timer; they kept the cards that
+    round dealt them (its Draw N included), so only the upper bound holds for them."""
     rules = state.rules
     for seat, hand in enumerate(state.hands):
         if not state.active[seat]:
             assert hand == []
             continue
         assert len(hand) <= rules.hand_size + 3, "a hand outgrew every rule"
-        expected = expected_hand(state, seat)
+        expected = None if seat in sat_out else expected_hand(state, seat)
         if expected is not None:
             assert len(hand) == expected, f"seat {seat} holds {len(hand)}, rules say {expected}"
     if rules.rando == "guide":
@@ -134,12 +139,13 @@ def play_watched(options, seats, seed, max_steps=3000, table=False):
     rng = Rng(seed)
     steps = 0
     now = 0.0
+    sat_out: set[int] = set()
     while GAME.result(state) is None:
         steps += 1
         now += 1.0
         assert steps < max_steps, "the game did not end"
         assert_conserved(state)
-        assert_hands(state)
+        assert_hands(state, sat_out)
         assert_anonymous(state)
         chosen = table_action(state, rng, now) if table else None
         if chosen is None:
@@ -148,6 +154,8 @@ def play_watched(options, seats, seed, max_steps=3000, table=False):
             assert action in GAME.legal(state, seat), f"random_action gave an illegal {action}"
         else:
             seat, action, now = chosen
+            if action["type"] == "timeout" and state.phase == SUBMIT_PHASE:
+                sat_out |= state.waiting
         before = pickle.dumps(state)
         try:
             GAME.apply(state, seat, action, now=now)
