@@ -1,13 +1,17 @@
-"""One WebSocket client of a table: who it is, what it last received, and its send queue.
+"""One WebSocket client of a table: who it is, what it last received, and how it is sent to.
 
-Sends never block the table: messages go into a bounded queue that a writer task drains. A
-client too slow to keep up is disconnected; it reconnects and receives a fresh document.
+Sends never block the table. A message goes to the socket at once when the server can take
+it without waiting (the usual case: no hop through a task, so under load an update leaves in
+the same turn of the event loop as the commit that made it durable); while the socket pushes
+back, messages wait in a bounded queue that a writer task drains in order. A client too slow
+to keep up is disconnected; it reconnects and receives a fresh document.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from starlette.websockets import WebSocket
 
@@ -23,23 +27,51 @@ CLOSE_REMOVED = 4003
 
 class Connection:
     """`member` is the member id behind the token; `key` is the viewer (seat or None) whose
-    document this connection last received."""
+    document this connection last received. `sent` counts each message handed to the socket."""
 
-    def __init__(self, websocket: WebSocket, member: int, rate: float, burst: float):
+    def __init__(
+        self,
+        websocket: WebSocket,
+        member: int,
+        rate: float,
+        burst: float,
+        sent: Callable[[], None] = lambda: None,
+    ):
         self.websocket = websocket
         self.member = member
         self.key: int | None = None
         self.bucket = Bucket(rate, burst)
         self.queue: asyncio.Queue[bytes | int] = asyncio.Queue()
         self.open = True
+        self._sent = sent
+        #: The writer task holds a message it has not finished sending.
+        self._writing = False
 
     def send(self, message: bytes) -> None:
         if not self.open:
+            return
+        if self.queue.empty() and not self._writing and self._send_now(message):
             return
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(CLOSE_SLOW)
             return
         self.queue.put_nowait(message)
+
+    def _send_now(self, message: bytes) -> bool:
+        """Send `message` if that needs no waiting; False when it must queue. The server's
+        send waits only for a socket that pushes back, and then before writing anything
+        (uvicorn's `writable` event), so a send that would wait is dropped unsent."""
+        sending = self.websocket.send_text(message.decode())
+        try:
+            sending.send(None)
+        except StopIteration:
+            self._sent()
+            return True
+        except Exception:  # the client is gone: its reader sees the disconnect and cleans up
+            self.open = False
+            return True
+        sending.close()
+        return False
 
     def close(self, code: int) -> None:
         """Send what is queued, then close with `code`."""
@@ -47,13 +79,17 @@ class Connection:
             self.open = False
             self.queue.put_nowait(code)
 
-    async def write(self, sent) -> None:
-        """Drain the queue into the socket until closed; `sent` counts each message."""
+    async def write(self) -> None:
+        """Drain the queue into the socket until closed."""
         while True:
             item = await self.queue.get()
             if isinstance(item, int):
                 with contextlib.suppress(Exception):
                     await self.websocket.close(item)
                 return
-            await self.websocket.send_text(item.decode())
-            sent()
+            self._writing = True
+            try:
+                await self.websocket.send_text(item.decode())
+            finally:
+                self._writing = False
+            self._sent()

@@ -144,7 +144,10 @@ class LiveTable:
         if kind != "game" or state.document_changed:
             summary = state.summary()
         stored = self.hub.store.submit(
-            state.code, [entry], summary if summary != self._summary else None
+            state.code,
+            [entry],
+            summary if summary != self._summary else None,
+            then=self._deliver,
         )
         if summary["status"] == "ended" != self._summary["status"]:  # this step ended a game
             self._spawn(record_once_stored, self.hub.store, stored, finished_game(state))
@@ -154,10 +157,9 @@ class LiveTable:
         step = _Step(entry, stored, loop.create_future(), time.perf_counter(), before)
         step.sends = self._broadcast(entry.seq, events, origin, client_id)
         self._inflight.append(step)
-        stored.add_done_callback(self._deliver)
         return step
 
-    def _deliver(self, _stored: asyncio.Future | None = None) -> None:
+    def _deliver(self) -> None:
         """Send the stored steps at the head of the queue, in order. A failed step fails every
         step queued after it (they were applied on top of it) and marks the table broken."""
         delivered: list[Entry] = []

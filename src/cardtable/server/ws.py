@@ -109,8 +109,10 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
             return
         live, member = found
         settings = hub.settings
-        connection = Connection(websocket, member, settings.message_rate, settings.message_burst)
-        writer = asyncio.create_task(connection.write(_count_out(hub)))
+        connection = Connection(
+            websocket, member, settings.message_rate, settings.message_burst, _count_out(hub)
+        )
+        writer = asyncio.create_task(connection.write())
         try:
             await live.connect(connection)
             await _serve(websocket, hub, live, connection)

@@ -9,7 +9,9 @@ every later step of its table still waiting down with it (they were built on it)
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +23,8 @@ from .entries import Entry
 from .migrate import migrate
 from .schema import log, tables
 from .writers import LOG_COLUMNS, DuplicateStep, PostgresWriter, SqliteWriter
+
+logger = logging.getLogger(__name__)
 
 
 class Conflict(Exception):
@@ -62,6 +66,7 @@ class _Append:
     entries: list[Entry]
     summary: dict[str, Any] | None
     done: asyncio.Future
+    then: Callable[[], None] | None
 
 
 class Store:
@@ -111,11 +116,18 @@ class Store:
         await self.submit(code, entries, summary)
 
     def submit(
-        self, code: str, entries: list[Entry], summary: dict[str, Any] | None = None
+        self,
+        code: str,
+        entries: list[Entry],
+        summary: dict[str, Any] | None = None,
+        then: Callable[[], None] | None = None,
     ) -> asyncio.Future:
-        """Queue an `append`; the future settles once the entries are durable (or failed)."""
+        """Queue an `append`; the future settles once the entries are durable (or failed).
+        `then` runs as soon as it settles, in the same turn of the event loop as the commit
+        (a future's callbacks would wait for the next turn, which under load is milliseconds
+        later)."""
         done = asyncio.get_running_loop().create_future()
-        self._pending.append(_Append(code, entries, summary, done))
+        self._pending.append(_Append(code, entries, summary, done, then))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         return done
@@ -137,7 +149,7 @@ class Store:
                     self._fail(item, error, batch)
             else:
                 for item in batch:
-                    _settle(item.done, None)
+                    _settle(item, None)
 
     async def _write_alone(self, item: _Append, batch: list[_Append]) -> None:
         try:
@@ -148,14 +160,14 @@ class Store:
         except Exception as error:
             self._fail(item, error, batch)
         else:
-            _settle(item.done, None)
+            _settle(item, None)
 
     def _fail(self, item: _Append, error: BaseException, batch: list[_Append]) -> None:
         """Refuse `item`, and every later step of its table in `batch` or still queued."""
-        _settle(item.done, error)
+        _settle(item, error)
         for later in (*batch, *self._pending):
             if later.code == item.code and not later.done.done():
-                _settle(later.done, Conflict(f"table {later.code}: an earlier step failed"))
+                _settle(later, Conflict(f"table {later.code}: an earlier step failed"))
 
     async def _write(self, batch: list[_Append]) -> None:
         rows = [_values(item.code, entry) for item in batch for entry in item.entries]
@@ -201,10 +213,16 @@ class Store:
             return dict((await connection.execute(query)).all())
 
 
-def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+def _settle(item: _Append, error: BaseException | None) -> None:
+    future = item.done
     if future.done():
         return
     if error is None:
         future.set_result(None)
     else:
         future.set_exception(error)
+    if item.then is not None:
+        try:
+            item.then()
+        except Exception:
+            logger.exception("table %s: a callback after storing failed", item.code)
