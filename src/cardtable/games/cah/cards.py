@@ -74,11 +74,13 @@ class Pool:
         return self.ids_by_key
 
     def white(self, card: int) -> dict:
-        """A white card as a view shows it (a fresh dict)."""
-        return dict(self.white_json[card])
+        """A white card as views and events show it: one dict shared by all of them, never
+        to be changed (views are read and encoded at once, never edited)."""
+        return self.white_json[card]
 
     def black(self, card: int) -> dict:
-        return dict(self.black_json[card - self.black_first])
+        """A black card as views show it; shared like `white`."""
+        return self.black_json[card - self.black_first]
 
     def pick(self, black: int) -> int:
         return self.black_pick[black - self.black_first]

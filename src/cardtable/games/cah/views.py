@@ -18,14 +18,14 @@ from .state import NO_CZAR, PHASE_NAMES, RANDO, SUBMIT, CahState
 def white_cards(state: CahState, cards) -> list[dict]:
     """White cards as views show them; a blank card carries the text written on it."""
     pool, writes = state.pool, state.writes
-    out = []
-    for card in cards:
-        shown = pool.white(card)
-        if card in writes:
-            shown["text"] = writes[card]
-            shown["userWritten"] = True
-        out.append(shown)
-    return out
+    if not writes:
+        return [pool.white(card) for card in cards]
+    return [
+        {**pool.white(card), "text": writes[card], "userWritten": True}
+        if card in writes
+        else pool.white(card)
+        for card in cards
+    ]
 
 
 def answer_cards(state: CahState, answer: int) -> list[dict]:
