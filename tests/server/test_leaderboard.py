@@ -1,6 +1,7 @@
 """The leaderboard over HTTP, fed by games played over WebSocket, on SQLite and PostgreSQL:
 ranking by game and period (older results written through the store API), kept names, bots
-not ranked, bad queries refused, and every finished game counted exactly once."""
+not ranked, bad queries refused, results stored with the step that ends the game (never one
+without the other), and every finished game counted exactly once."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from harness import RunningServer, settings_for
 from sqlalchemy import delete
 
 from cardtable.server.tokens import token_hash
-from cardtable.store import Store
-from cardtable.store.results import FinishedGame, SeatResult, record_game
+from cardtable.store import Conflict, Entry, Store
+from cardtable.store.finished import FinishedGame, SeatResult
 from cardtable.store.schema import results
 
 ANN, BOB, DAN, IMPOSTOR = "ann-client-1", "bob-client-1", "dan-client-1", "not-ann-client"
@@ -44,14 +45,6 @@ def _board(server, **query) -> list[tuple]:
     return [(r["name"], r["wins"], r["games"], r["points"]) for r in answer.json()]
 
 
-def _until_board(server, expected, timeout=10.0, **query) -> None:
-    """Results are written just after the step that ended the game: wait for them."""
-    deadline = time.monotonic() + timeout
-    while (board := _board(server, **query)) != expected:
-        assert time.monotonic() < deadline, board
-        time.sleep(0.05)
-
-
 def _through_store(database_url: str, work) -> None:
     async def run():
         store = await Store.open(database_url)
@@ -73,11 +66,12 @@ def _old_game(code, game_id, finished_at, name, client, score) -> FinishedGame:
 
 
 def test_the_leaderboard_ranks_kept_names_by_game_and_period(server, database_url):
+    # The final step's ack means its results are stored too: no waiting for them.
     _game(server, [("Ann", ANN), ("Bob", BOB)], [3, 1], bot=True)
-    _until_board(server, [("Ann", 1, 1, 3), ("Bob", 0, 1, 1)])
+    assert _board(server) == [("Ann", 1, 1, 3), ("Bob", 0, 1, 1)]
     # Someone else playing as "ann" wins, but the name is Ann's: not credited to anyone.
     _game(server, [("ann", IMPOSTOR), ("Dan", DAN)], [3, 2])
-    _until_board(server, [("Ann", 1, 1, 3), ("Dan", 0, 1, 2), ("Bob", 0, 1, 1)])
+    assert _board(server) == [("Ann", 1, 1, 3), ("Dan", 0, 1, 2), ("Bob", 0, 1, 1)]
 
     now = time.time()
     older = [
@@ -88,7 +82,7 @@ def test_the_leaderboard_ranks_kept_names_by_game_and_period(server, database_ur
 
     async def write(store):
         for game in older:
-            await record_game(store, game)
+            await store.record_results(game)
 
     _through_store(database_url, write)
     # By wins, then fewer games, then points: Ann 3 of 3; Bob 1 of 2; Dan none.
@@ -127,7 +121,7 @@ def test_every_finished_game_counts_once(database_url):
     settings = settings_for(database_url)
     with RunningServer(settings) as first:
         code = _game(first, [("Ann", ANN), ("Bob", BOB)], [1, 3])
-        _until_board(first, [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)])
+        assert _board(first) == [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)]
 
     async def lose_the_rows_then_rewrite_one(store):
         async with store.engine.begin() as connection:
@@ -135,8 +129,8 @@ def test_every_finished_game_counts_once(database_url):
         # Bob's row only, as if the game had been half written; twice: still one row.
         bob = SeatResult(1, "Bob", "bob", token_hash(BOB), 1, 3)
         game = FinishedGame(code, 1, "tiny", time.time(), (bob,))
-        await record_game(store, game)
-        await record_game(store, game)
+        await store.record_results(game)
+        await store.record_results(game)
 
     _through_store(database_url, lose_the_rows_then_rewrite_one)
     with RunningServer(settings) as second:
@@ -144,6 +138,45 @@ def test_every_finished_game_counts_once(database_url):
         # Loading the ended table writes its last game's results where they are missing; the
         # row already there (Bob's) is kept, never counted twice.
         assert second.http.get(f"/api/tables/{code}").status_code == 200
-        _until_board(second, [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)])
+        assert _board(second) == [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)]
         assert second.http.get(f"/api/tables/{code}").status_code == 200
         assert _board(second) == [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)]
+
+
+def test_a_game_is_stored_with_its_results_or_not_at_all(database_url):
+    """The results ride in the transaction of the step that ended the game: when another
+    writer took that step first, neither the step nor these results are written."""
+    ann = SeatResult(0, "Ann", "ann", token_hash(ANN), 1, 3)
+    bob = SeatResult(1, "Bob", "bob", token_hash(BOB), 2, 1)
+    summary = {
+        "code": "ATOM01",
+        "game_id": "tiny",
+        "name": "",
+        "public": False,
+        "locked": False,
+        "status": "playing",
+        "host_name": "Ann",
+        "players": 2,
+        "max_players": 2,
+    }
+
+    async def run(store):
+        first = Entry(1, "lobby", None, {"type": "create"}, 0.0, time.time())
+        assert await store.create_table(summary, first)
+        ending = Entry(2, "game", 0, {"type": "pick", "n": 3}, 1.0, time.time())
+        won = FinishedGame("ATOM01", 1, "tiny", time.time(), (ann, bob))
+        await store.submit("ATOM01", [ending], finished=won)
+        # Someone else's step 2 ending a game Bob won: refused, and its results with it.
+        lost = FinishedGame("ATOM01", 2, "tiny", time.time(), (bob,))
+        try:
+            await store.submit("ATOM01", [ending], finished=lost)
+        except Conflict:
+            pass
+        else:
+            raise AssertionError("a step stored twice")
+        async with store.engine.connect() as connection:
+            rows = (await connection.execute(results.select())).all()
+        stored = sorted((row.game_no, row.name, row.won) for row in rows)
+        assert stored == [(1, "Ann", True), (1, "Bob", False)]
+
+    _through_store(database_url, run)

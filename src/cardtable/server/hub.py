@@ -18,7 +18,6 @@ from .. import games
 from ..bus import Bus
 from ..engine import IllegalAction
 from ..store import Entry, Store
-from ..store.results import record_game
 from . import decks
 from .bans import BanList
 from .errors import TableError
@@ -84,8 +83,8 @@ class Hub:
             return None
         await decks.prepare_entries(self, entries)
         state = TableState.replay(code, entries)
-        if state.status == "ended":  # its results, in case the process that ended it stopped
-            await record_game(self.store, finished_game(state))  # before writing them
+        if state.status == "ended":  # a table ended by a version that wrote results later
+            await self.store.record_results(finished_game(state))
         return self._hold(state)
 
     def _hold(self, state: TableState) -> LiveTable:

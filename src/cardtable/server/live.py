@@ -29,7 +29,7 @@ from ..store import Conflict, Entry
 from .connection import CLOSE_REMOVED, Connection
 from .decks import prepare_entries
 from .errors import TableError
-from .game_results import finished_game, record_once_stored
+from .game_results import finished_game
 from .patch import diff, pointer
 from .protocol import PROTOCOL_VERSION
 from .table import TableState
@@ -143,14 +143,14 @@ class LiveTable:
         summary = self._summary
         if kind != "game" or state.document_changed:
             summary = state.summary()
+        ended = summary["status"] == "ended" != self._summary["status"]
         stored = self.hub.store.submit(
             state.code,
             [entry],
             summary if summary != self._summary else None,
             then=self._deliver,
+            finished=finished_game(state) if ended else None,
         )
-        if summary["status"] == "ended" != self._summary["status"]:  # this step ended a game
-            self._spawn(record_once_stored, self.hub.store, stored, finished_game(state))
         self._summary = summary
         loop = asyncio.get_running_loop()
         before = self._table_doc, self._public, dict(self._yous), self._keys()

@@ -20,6 +20,7 @@ from sqlalchemy import event, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .entries import Entry
+from .finished import FinishedGame
 from .migrate import migrate
 from .schema import log, tables
 from .writers import LOG_COLUMNS, DuplicateStep, PostgresWriter, SqliteWriter
@@ -67,6 +68,7 @@ class _Append:
     summary: dict[str, Any] | None
     done: asyncio.Future
     then: Callable[[], None] | None
+    finished: FinishedGame | None
 
 
 class Store:
@@ -121,13 +123,14 @@ class Store:
         entries: list[Entry],
         summary: dict[str, Any] | None = None,
         then: Callable[[], None] | None = None,
+        finished: FinishedGame | None = None,
     ) -> asyncio.Future:
         """Queue an `append`; the future settles once the entries are durable (or failed).
         `then` runs as soon as it settles, in the same turn of the event loop as the commit
         (a future's callbacks would wait for the next turn, which under load is milliseconds
-        later)."""
+        later). `finished`: the game these entries end, recorded with them."""
         done = asyncio.get_running_loop().create_future()
-        self._pending.append(_Append(code, entries, summary, done, then))
+        self._pending.append(_Append(code, entries, summary, done, then, finished))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         return done
@@ -172,7 +175,12 @@ class Store:
     async def _write(self, batch: list[_Append]) -> None:
         rows = [_values(item.code, entry) for item in batch for entry in item.entries]
         summaries = [(item.code, item.summary) for item in batch if item.summary]
-        await self._writer_db.write(rows, summaries, time.time())
+        games = [item.finished for item in batch if item.finished is not None]
+        await self._writer_db.write(rows, summaries, time.time(), games)
+
+    async def record_results(self, game: FinishedGame) -> None:
+        """Record a finished game's results where they are missing (idempotent)."""
+        await self._writer_db.write([], [], time.time(), [game])
 
     # -- reading ------------------------------------------------------------------------------
 

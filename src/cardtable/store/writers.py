@@ -4,7 +4,8 @@ SQLAlchemy builds and migrates the schema and serves reads; appends skip its sta
 machinery (a third of the server's time per action when measured) and run one prepared
 INSERT per batch: on SQLite through one dedicated connection (on the event loop, or in its
 own thread when another connection holds the lock or every commit waits for fsync), on
-PostgreSQL through asyncpg on a pooled connection.
+PostgreSQL through asyncpg on a pooled connection. The results of the games a batch ends go
+in the same transaction (finished.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .finished import (
+    NAME_COLUMNS,
+    RESULT_COLUMNS,
+    FinishedGame,
+    insert_absent,
+    name_claims,
+    result_rows,
+)
 from .schema import SUMMARY_COLUMNS, log
 
 LOG_COLUMNS = tuple(column.name for column in log.columns)
@@ -54,6 +63,8 @@ class SqliteWriter:
         self._in_thread = 0
         marks = ", ".join("?" for _ in LOG_COLUMNS)
         self._insert = f"INSERT INTO log ({', '.join(LOG_COLUMNS)}) VALUES ({marks})"
+        self._claim = insert_absent("player_names", NAME_COLUMNS, ["?"] * len(NAME_COLUMNS))
+        self._result = insert_absent("results", RESULT_COLUMNS, ["?"] * len(RESULT_COLUMNS))
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
@@ -74,7 +85,7 @@ class SqliteWriter:
             raise
         return connection
 
-    def _write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
+    def _write(self, rows: list[tuple], summaries: list[Summary], now: float, games) -> None:
         connection = self._begin()
         try:
             connection.executemany(self._insert, rows)
@@ -85,6 +96,8 @@ class SqliteWriter:
                     f"UPDATE tables SET {assignments}, updated_at = ? WHERE code = ?",
                     [values[k] for k in names] + [now, code],
                 )
+            for game in games:
+                self._record(connection, game)
         except sqlite3.IntegrityError:
             connection.execute("ROLLBACK")
             raise DuplicateStep from None
@@ -92,6 +105,21 @@ class SqliteWriter:
             connection.execute("ROLLBACK")
             raise
         connection.execute("COMMIT")
+
+    def _record(self, connection: sqlite3.Connection, game: FinishedGame) -> None:
+        claims = name_claims(game)
+        keepers: dict[str, str] = {}
+        if claims:
+            connection.executemany(self._claim, claims)
+            keys = [claim[0] for claim in claims]
+            marks = ", ".join("?" for _ in keys)
+            keepers = dict(
+                connection.execute(
+                    f"SELECT name_key, client_hash FROM player_names WHERE name_key IN ({marks})",
+                    keys,
+                )
+            )
+        connection.executemany(self._result, result_rows(game, keepers))
 
     def _create(self, table_row: dict[str, Any], log_row: tuple) -> bool:
         connection = self._begin()
@@ -140,8 +168,11 @@ class SqliteWriter:
         """Insert a table and its first entry; False when the code is taken."""
         return await self._run(self._create, table_row, log_row)
 
-    async def write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
-        await self._run(self._write, rows, summaries, now)
+    async def write(
+        self, rows: list[tuple], summaries: list[Summary], now: float, games=()
+    ) -> None:
+        """Append log `rows`, update table summaries and record finished `games`, atomically."""
+        await self._run(self._write, rows, summaries, now, games)
 
     async def close(self) -> None:
         def close() -> None:
@@ -155,10 +186,14 @@ class SqliteWriter:
 class PostgresWriter:
     def __init__(self, engine: AsyncEngine):
         self._engine = engine
-        marks = ", ".join(f"${i}" for i in range(1, len(LOG_COLUMNS) + 1))
+        marks = ", ".join(_numbered(LOG_COLUMNS))
         self._insert = f"INSERT INTO log ({', '.join(LOG_COLUMNS)}) VALUES ({marks})"
+        self._claim = insert_absent("player_names", NAME_COLUMNS, _numbered(NAME_COLUMNS))
+        self._result = insert_absent("results", RESULT_COLUMNS, _numbered(RESULT_COLUMNS))
 
-    async def write(self, rows: list[tuple], summaries: list[Summary], now: float) -> None:
+    async def write(
+        self, rows: list[tuple], summaries: list[Summary], now: float, games=()
+    ) -> None:
         import asyncpg
 
         async with self._engine.connect() as pooled:
@@ -176,14 +211,26 @@ class PostgresWriter:
                             now,
                             code,
                         )
+                    for game in games:
+                        await self._record(driver, game)
             except asyncpg.UniqueViolationError:
                 raise DuplicateStep from None
+
+    async def _record(self, driver, game: FinishedGame) -> None:
+        claims = name_claims(game)
+        keepers: dict[str, str] = {}
+        if claims:
+            await driver.executemany(self._claim, claims)
+            keys = [claim[0] for claim in claims]
+            query = "SELECT name_key, client_hash FROM player_names WHERE name_key = ANY($1)"
+            keepers = dict(await driver.fetch(query, keys))
+        await driver.executemany(self._result, result_rows(game, keepers))
 
     async def create(self, table_row: dict[str, Any], log_row: tuple) -> bool:
         import asyncpg
 
         names = ", ".join(table_row)
-        marks = ", ".join(f"${i}" for i in range(1, len(table_row) + 1))
+        marks = ", ".join(_numbered(tuple(table_row)))
         async with self._engine.connect() as pooled:
             driver = (await pooled.get_raw_connection()).driver_connection
             try:
@@ -198,3 +245,8 @@ class PostgresWriter:
 
     async def close(self) -> None:
         pass
+
+
+def _numbered(columns: tuple[str, ...]) -> list[str]:
+    """PostgreSQL's placeholders for one row: $1, $2, ..."""
+    return [f"${i}" for i in range(1, len(columns) + 1)]
