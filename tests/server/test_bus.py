@@ -133,6 +133,39 @@ def _table_on_both(one: RunningServer, two: RunningServer) -> tuple[str, Client,
     return host["code"], ann, bob_client
 
 
+def _online(client: Client, name: str) -> bool:
+    return next(m for m in client.table_doc["members"] if m["name"] == name)["online"]
+
+
+def test_who_is_online_through_another_process_holds_only_while_it_says_so(
+    postgres_url, redis_url, prefix
+):
+    """Each process repeats who is online through it; what is not repeated within the lease
+    (a process killed without a word) is forgotten, so nobody stays online as a ghost."""
+    lease = 0.6
+    settings = settings_for(
+        postgres_url, bus_url=redis_url, bus_prefix=prefix, presence_lease=lease
+    )
+    with RunningServer(settings) as one, RunningServer(settings) as two:
+        host = one.create()
+        bob_seat = two.join(host["code"], "Bob", client="bob-client-1")
+        ann = one.client(host["code"], host["token"])
+        bob = two.client(host["code"], bob_seat["token"])
+        bob.until(lambda c: _online(c, "Ann"))
+        bob.drain(quiet=4 * lease)  # several leases on, repeated: Ann is still online
+        assert _online(bob, "Ann")
+
+        async def silent(live):  # `one` says nothing more, as if killed
+            pass
+
+        one.hub.publish_presence = silent
+        ann.close()
+        started = time.monotonic()
+        bob.until(lambda c: not _online(c, "Ann"), timeout=5)
+        assert time.monotonic() - started < 3 * lease
+        bob.close()
+
+
 def _drop_next_message(server: RunningServer) -> None:
     """The next message `server` publishes is lost, as pub/sub may lose one."""
     bus = server.hub.bus

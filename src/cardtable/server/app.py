@@ -36,6 +36,7 @@ def create_app(settings: Settings) -> FastAPI:
         await install_builtin(store)
         bus = await open_bus(settings.bus_url, settings.bus_prefix)
         hub = app.state.hub = Hub(settings, store, bus)
+        hub.start()
         resumed = await hub.resume()
         if resumed:
             log.info("resumed %d tables with a game running", resumed)

@@ -55,6 +55,7 @@ class Hub:
         self.word_filter = WordFilter(settings.filtered_words)
         self.bans = BanList(store, settings.moderation_refresh)
         self.hidden_cards = decks.HiddenCards(store, settings.moderation_refresh)
+        self._presence: asyncio.Task | None = None
         #: Chat lines per member of a table; reports per token, and per address (people
         #: behind one address share it, so it allows four times as many).
         self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
@@ -110,7 +111,13 @@ class Hub:
                 log.exception("table %s could not be resumed", row["code"])
         return len(rows)
 
+    def start(self) -> None:
+        self._presence = asyncio.get_running_loop().create_task(self._keep_presence())
+        self._presence.add_done_callback(_log_failure)
+
     async def close(self) -> None:
+        if self._presence is not None:
+            self._presence.cancel()
         for live in list(self.tables.values()):
             self.forget(live)
 
@@ -122,6 +129,17 @@ class Hub:
     async def publish_presence(self, live: LiveTable) -> None:
         online = sorted(m for m, n in live.local_online.items() if n)
         await self._publish(live.code, {"presence": online})
+
+    async def _keep_presence(self) -> None:
+        """Every third of the presence lease: repeat who is online here at each table other
+        processes may hold, and forget what they said that is older than the lease."""
+        lease = self.settings.presence_lease
+        while True:
+            await asyncio.sleep(lease / 3)
+            for live in list(self.tables.values()):
+                if live.local_online and self.bus.listened(live.code, self.node):
+                    await self.publish_presence(live)
+                await live.expire_remote_online(time.monotonic() - lease)
 
     async def _publish(self, code: str, message: dict) -> None:
         await self.bus.publish(code, self.node, self.node.encode() + b"\n" + orjson.dumps(message))

@@ -66,7 +66,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.local_online: Counter[int] = Counter()
+        #: Who other processes say is online through them, and when each last said it.
         self.remote_online: dict[str, set[int]] = {}
+        self._remote_heard: dict[str, float] = {}
         self._summary = state.summary()
         self._table_doc = state.document(set())
         #: The game's parts as last sent (as `_Part.sent` keeps them): the public part, and
@@ -422,8 +424,19 @@ class LiveTable:
         async with self.lock:
             if members:
                 self.remote_online[node] = members
+                self._remote_heard[node] = time.monotonic()
             else:
                 self.remote_online.pop(node, None)
+                self._remote_heard.pop(node, None)
+            self._send_presence()
+
+    async def expire_remote_online(self, before: float) -> None:
+        """Forget the processes whose word on who is online is older than `before`."""
+        if all(heard >= before for heard in self._remote_heard.values()):
+            return
+        async with self.lock:
+            for node in [n for n, heard in self._remote_heard.items() if heard < before]:
+                del self.remote_online[node], self._remote_heard[node]
             self._send_presence()
 
     # -- timers and bots ----------------------------------------------------------------------

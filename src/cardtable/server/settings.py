@@ -39,6 +39,10 @@ class Settings:
     #: re-read (what another process serving the same database changed holds here within this
     #: time).
     moderation_refresh: float = 5.0
+    #: Seconds another process's word on who is online at a table holds without being repeated
+    #: (each process repeats its own every third of this), so a process that dies without a
+    #: word leaves no one shown online after it.
+    presence_lease: float = 30.0
     #: An admin token accepted besides those `cardtable admin token` made (from the
     #: CARDTABLE_ADMIN_TOKEN environment variable).
     admin_token: str | None = None
