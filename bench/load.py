@@ -52,32 +52,28 @@ class Stats:
         self.errors = 0
         self.lost = 0
         self.latencies: list[float] = []
+        #: When the action that made step (table, seq) was sent, and how many players have the
+        #: update of that step so far.
         self.sent_at: dict[tuple[str, int], float] = {}
-        self.received: dict[tuple[str, int], list] = {}
-
-    def delivered(self, code: str, seq: int, now: float) -> None:
-        """One player at `code` has the update of step `seq`."""
-        seen = self.received.setdefault((code, seq), [0, 0.0])
-        seen[0] += 1
-        seen[1] = now
-        self._complete(code, seq)
+        self.received: dict[tuple[str, int], int] = {}
 
     def acked(self, code: str, seq: int, sent: float) -> None:
+        """The action sent at `sent` is step `seq` (call before that update's `delivered`)."""
         if self.measuring:
             self.actions += 1
             self.sent_at[(code, seq)] = sent
-        self._complete(code, seq)
 
-    def _complete(self, code: str, seq: int) -> None:
-        seen = self.received.get((code, seq))
-        if seen is None or seen[0] < self.players[code]:
+    def delivered(self, code: str, seq: int, now: float) -> None:
+        """One player at `code` has the update of step `seq`; once all have it, the action that
+        made it has its latency."""
+        key = (code, seq)
+        seen = self.received[key] = self.received.get(key, 0) + 1
+        if seen < self.players[code]:
             return
-        sent = self.sent_at.pop((code, seq), None)
+        del self.received[key]
+        sent = self.sent_at.pop(key, None)
         if sent is not None:
-            self.latencies.append(seen[1] - sent)
-            del self.received[(code, seq)]
-        elif not self.measuring:
-            del self.received[(code, seq)]
+            self.latencies.append(now - sent)
 
 
 def _choose(document: dict, seat: int) -> dict | None:
@@ -175,17 +171,19 @@ class Player(asyncio.Protocol):
                 self.welcomed.set_result(None)
             return
         if kind == "update":
-            if message["seq"] != self.seq + 1:
+            first = message["seq"] - message.get("steps", 1) + 1  # steps stored together
+            if first != self.seq + 1:
                 stats.lost += 1
             self.seq = message["seq"]
             patch = message["patch"]
             self.document = apply(self.document, patch)
             if any(op["path"].startswith("/table") for op in patch):
                 self.seat = self._find_seat()
-            stats.delivered(self.code, self.seq, now)
             if self.pending is not None and message.get("ack") == self.pending[0]:
                 stats.acked(self.code, self.seq, self.pending[1])
                 self.pending = None
+            for seq in range(first, self.seq + 1):
+                stats.delivered(self.code, seq, now)
         elif kind == "presence":
             self.document = apply(self.document, message["patch"])
         elif kind == "error" and self.pending is not None and message.get("id") == self.pending[0]:

@@ -137,7 +137,8 @@ class Client:
         self.messages.append(message)
         kind = message["type"]
         if kind == "update":
-            assert message["seq"] == self.seq + 1, (message["seq"], self.seq)
+            steps = message.get("steps", 1)
+            assert message["seq"] - steps == self.seq, (message["seq"], steps, self.seq)
             self.seq = message["seq"]
             self.document = apply(self.document, message["patch"])
             self.events.extend(message["events"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from harness import RunningServer, settings_for
@@ -54,6 +55,57 @@ def test_acks_come_after_storage_and_errors_carry_stable_codes(server):
     assert ann.play({"type": "pick", "n": 1})["code"] == "not-your-turn"
     ann.send({"type": "ping"})
     assert ann.recv()["type"] == "pong"
+
+
+def test_steps_stored_together_reach_each_tab_together(server):
+    """Protocol 2: steps written to the database together reach a tab in one `update` with
+    `steps` (events and patches of all of them, in order), cut after the step it acknowledges."""
+    code, ann_token, bob_token = _two_player_table(server)
+    ann, bob = server.client(code, ann_token), server.client(code, bob_token)
+    ann.table({"type": "start"})
+    bob.until(lambda c: c.seq == ann.seq)
+    before = ann.seq
+    # Hold the server's event loop while both picks arrive: it then reads and applies both in
+    # one turn, and stores them in one write.
+    held = threading.Event()
+
+    def hold() -> None:
+        held.set()
+        time.sleep(0.5)
+
+    server.server.servers[0].get_loop().call_soon_threadsafe(hold)
+    assert held.wait(5)
+    ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
+    bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
+
+    updates = {}
+    for tab in (ann, bob):
+        tab.until(lambda c: c.seq == before + 2)
+        updates[tab] = [m for m in tab.messages if m["type"] == "update" and m["seq"] > before]
+    # The one who picked second hears both picks in one update, acknowledging the second; the
+    # first hears its own pick (an update ends at the step it acknowledges), then the other.
+    second, first = sorted((ann, bob), key=lambda tab: len(updates[tab]))
+    (both,) = updates[second]
+    assert both["steps"] == 2 and both["seq"] == before + 2 and "ack" in both
+    own, other = updates[first]
+    assert "steps" not in own and own["seq"] == before + 1 and "ack" in own
+    assert "steps" not in other and "ack" not in other
+    assert [e["type"] for e in both["events"] if e["type"] != "you-picked"] == [
+        "picked",
+        "picked",
+        "round-over",
+    ]
+    stored = server.http.get(f"/api/tables/{code}/history").json()["steps"]
+    assert {s["seq"]: s["seat"] for s in stored[-2:]} == {
+        own["seq"]: 0 if first is ann else 1,
+        both["seq"]: 0 if second is ann else 1,
+    }
+    # The patches, applied in order, give the document the server holds for each.
+    for tab in (ann, bob):
+        patched = tab.document
+        tab.send({"type": "resync"})
+        tab.until(lambda c: c.messages[-1]["type"] == "welcome")
+        assert tab.document == patched
 
 
 def test_deadlines_fire_and_missing_players_are_marked_away_then_skipped(server):

@@ -33,6 +33,7 @@ from .game_results import finished_game
 from .patch import diff, pointer
 from .protocol import PROTOCOL_VERSION
 from .table import TableState
+from .updates import NO_ACK, Update, joined, send_in_order
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -129,6 +130,7 @@ class LiveTable:
             async with hold or contextlib.nullcontext():
                 await self._settle()
                 step = self._begin(kind, seat, action, origin, client_id, at)
+            self.hub.store.flush_if_full()
             try:
                 return await step.outcome
             except Conflict:
@@ -165,6 +167,7 @@ class LiveTable:
         """Send the stored steps at the head of the queue, in order. A failed step fails every
         step queued after it (they were applied on top of it) and marks the table broken."""
         delivered: list[Entry] = []
+        sends: list = []
         while self._inflight and self._inflight[0].stored.done():
             step = self._inflight.popleft()
             error = step.stored.exception()
@@ -173,12 +176,14 @@ class LiveTable:
                 break
             self.hub.metrics.append_latency.observe(time.perf_counter() - step.started)
             self._durable = step.entry.seq
-            self._send(step.entry, step.sends)
+            sends.extend(step.sends)
             if not step.outcome.done():
                 step.outcome.set_result(step.entry.seq)
             delivered.append(step.entry)
-        if delivered and self.hub.bus.listened(self.code, self.hub.node):
-            self._spawn(self.hub.publish, self.code, delivered)
+        if delivered:
+            self._send(delivered, sends)
+            if self.hub.bus.listened(self.code, self.hub.node):
+                self._spawn(self.hub.publish, self.code, delivered)
 
     def _fail(self, first: _Step, error: BaseException) -> None:
         if not isinstance(error, Conflict):
@@ -215,15 +220,13 @@ class LiveTable:
     def _stored(self, entry: Entry, events) -> None:
         """A step already in the log (another process's, or read back): send it now."""
         self._durable = entry.seq
-        self._send(entry, self._broadcast(entry.seq, events))
+        self._send([entry], self._broadcast(entry.seq, events))
 
-    def _send(self, entry: Entry, sends) -> None:
-        self.hub.metrics.actions[entry.kind] += 1
-        for connection, message in sends:
-            if isinstance(message, int):
-                connection.close(message)
-            else:
-                connection.send(message)
+    def _send(self, entries: list[Entry], sends) -> None:
+        """Send the messages of stored steps (`entries`), then re-arm the timer and bots."""
+        for entry in entries:
+            self.hub.metrics.actions[entry.kind] += 1
+        send_in_order(sends)
         self._schedule()
 
     def _post(self, connection: Connection, message: bytes) -> None:
@@ -317,7 +320,7 @@ class LiveTable:
         """Each connection's `update` for step `seq` (and a close for members gone), to send
         once the step is stored."""
         state = self.state
-        sends: list[tuple[Connection, bytes | int]] = []
+        sends: list[tuple[Connection, Update | int]] = []
         table_ops: list = []
         if state.document_changed:
             table_doc = state.document(self.online())
@@ -330,12 +333,12 @@ class LiveTable:
         if old_public is not None and public is not None:
             shared = table_ops + public.patch(old_public, "/game/public")
         shared_json = orjson.dumps(shared)  # encoded once, spliced into every update
-        encoded: dict[tuple, bytes] = {}
+        built: dict[tuple, Update] = {}
         for connection in self.connections:
             key = seats.get(connection.member)
             acked = connection is origin
             memo = (connection.key, key, acked)
-            message = encoded.get(memo)
+            message = built.get(memo)
             if message is None:
                 if old_public is None or public is None:
                     old = _game_doc(old_public, old_yous.get(connection.key))
@@ -347,14 +350,11 @@ class LiveTable:
                     own = [{"op": "add", "path": "/game/you", "value": yous[key].view}]
                 else:
                     own = yous[key].patch(old_yous.get(connection.key), "/game/you")
-                message = encoded[memo] = orjson.dumps(
-                    {
-                        "type": "update",
-                        "seq": seq,
-                        "events": [e.to_json() for e in events if e.is_for(key)],
-                        "patch": _joined(shared_json, own),
-                        **({"ack": client_id} if acked else {}),
-                    }
+                message = built[memo] = Update(
+                    seq,
+                    orjson.dumps([e.to_json() for e in events if e.is_for(key)]),
+                    shared_json if not own else joined([shared_json, orjson.dumps(own)]),
+                    client_id if acked else NO_ACK,
                 )
             connection.key = key
             sends.append((connection, message))
@@ -583,14 +583,6 @@ class _Part:
 
     def game_doc(self, you: _Part | None) -> dict:
         return {"public": self.view} if you is None else {"public": self.view, "you": you.view}
-
-
-def _joined(shared: bytes, own: list[dict]) -> orjson.Fragment:
-    """The operations every connection gets (`shared`, a JSON array) then its `own`."""
-    if not own:
-        return orjson.Fragment(shared)
-    tail = orjson.dumps(own)
-    return orjson.Fragment(tail if shared == b"[]" else shared[:-1] + b"," + tail[1:])
 
 
 def _spliced(sent: dict[str, Any]) -> dict[str, Any]:

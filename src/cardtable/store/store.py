@@ -28,6 +28,11 @@ from .writers import LOG_COLUMNS, DuplicateStep, PostgresWriter, SqliteWriter
 logger = logging.getLogger(__name__)
 
 
+#: Steps queued that are written at once, not at the writer's next turn of the event loop,
+#: where the database takes a write on the loop (see `flush_if_full`).
+FLUSH_AT = 32
+
+
 class Conflict(Exception):
     """The step is already in the log: another writer stored it first."""
 
@@ -135,6 +140,23 @@ class Store:
             self._writer = asyncio.create_task(self._write_pending())
         return done
 
+    def flush_if_full(self) -> None:
+        """Write the queued steps now if FLUSH_AT of them wait and the database can take them
+        on the event loop (SQLite, not busy). Under load a turn of the loop applies hundreds of
+        steps; written only at the next turn, every one of them would wait for all the others.
+        A write that fails here is left to the writer task, which sorts out taken steps and
+        errors. The caller must be ready for the steps' `then` callbacks."""
+        if len(self._pending) < FLUSH_AT or not self._writer_db.writes_now():
+            return
+        batch = [item for item in self._pending if not item.done.done()]
+        try:
+            rows, summaries, games = self._rows(batch)
+            self._writer_db.write_now(rows, summaries, time.time(), games)
+        except Exception:
+            return
+        self._pending = []
+        _settle(batch, None)
+
     async def _write_pending(self) -> None:
         while self._pending:
             batch = [item for item in self._pending if not item.done.done()]
@@ -151,8 +173,7 @@ class Store:
                 for item in batch:
                     self._fail(item, error, batch)
             else:
-                for item in batch:
-                    _settle(item, None)
+                _settle(batch, None)
 
     async def _write_alone(self, item: _Append, batch: list[_Append]) -> None:
         try:
@@ -163,20 +184,25 @@ class Store:
         except Exception as error:
             self._fail(item, error, batch)
         else:
-            _settle(item, None)
+            _settle([item], None)
 
     def _fail(self, item: _Append, error: BaseException, batch: list[_Append]) -> None:
         """Refuse `item`, and every later step of its table in `batch` or still queued."""
-        _settle(item, error)
-        for later in (*batch, *self._pending):
-            if later.code == item.code and not later.done.done():
-                _settle(later, Conflict(f"table {later.code}: an earlier step failed"))
+        _settle([item], error)
+        later = [other for other in (*batch, *self._pending) if other.code == item.code]
+        _settle(later, Conflict(f"table {item.code}: an earlier step failed"))
 
     async def _write(self, batch: list[_Append]) -> None:
+        rows, summaries, games = self._rows(batch)
+        await self._writer_db.write(rows, summaries, time.time(), games)
+
+    @staticmethod
+    def _rows(batch: list[_Append]) -> tuple[list[tuple], list, list[FinishedGame]]:
+        """What a batch writes: its log rows, summary updates and finished games."""
         rows = [_values(item.code, entry) for item in batch for entry in item.entries]
         summaries = [(item.code, item.summary) for item in batch if item.summary]
         games = [item.finished for item in batch if item.finished is not None]
-        await self._writer_db.write(rows, summaries, time.time(), games)
+        return rows, summaries, games
 
     async def record_results(self, game: FinishedGame) -> None:
         """Record a finished game's results where they are missing (idempotent)."""
@@ -221,16 +247,17 @@ class Store:
             return dict((await connection.execute(query)).all())
 
 
-def _settle(item: _Append, error: BaseException | None) -> None:
-    future = item.done
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
-    if item.then is not None:
+def _settle(items: list[_Append], error: BaseException | None) -> None:
+    """Settle the items not settled yet, then run their callbacks, each once: a table's
+    callback then sees every one of its steps this write settled."""
+    settled = [item for item in items if not item.done.done()]
+    for item in settled:
+        if error is None:
+            item.done.set_result(None)
+        else:
+            item.done.set_exception(error)
+    for then in dict.fromkeys(item.then for item in settled if item.then is not None):
         try:
-            item.then()
+            then()
         except Exception:
-            logger.exception("table %s: a callback after storing failed", item.code)
+            logger.exception("a callback after storing failed")

@@ -151,8 +151,17 @@ class SqliteWriter:
                     raise sqlite3.OperationalError("database is locked") from None
                 time.sleep(0.001)
 
+    def writes_now(self) -> bool:
+        """Whether a write may run on the event loop now (the connection is the loop's)."""
+        return not self._fsync and not self._in_thread
+
+    def write_now(self, rows: list[tuple], summaries: list[Summary], now: float, games) -> None:
+        """`write` on the event loop, at once; raises when the database is busy (see
+        `writes_now`: only then may this be called)."""
+        self._write(rows, summaries, now, games)
+
     async def _run(self, work, *args):
-        if not self._fsync and not self._in_thread:  # the connection is the loop's now
+        if self.writes_now():
             try:
                 return work(*args)
             except _Busy:
@@ -242,6 +251,9 @@ class PostgresWriter:
             except asyncpg.UniqueViolationError:
                 return False
         return True
+
+    def writes_now(self) -> bool:
+        return False  # asyncpg only writes by awaiting
 
     async def close(self) -> None:
         pass
