@@ -115,6 +115,8 @@ class Player(asyncio.Protocol):
         self.pending: tuple[str, float] | None = None
         self.welcomed = asyncio.get_running_loop().create_future()
         self.closed = False
+        #: Bytes of the server's frames not read yet, once the WebSocket is open.
+        self.frames: bytearray | None = None
 
     # -- the socket -----------------------------------------------------------------------
 
@@ -124,16 +126,51 @@ class Player(asyncio.Protocol):
         self._flush()
 
     def data_received(self, data: bytes) -> None:
+        if self.frames is not None:
+            self._read_frames(data)
+            return
         self.ws.receive_data(data)
         for event in self.ws.events_received():
             if isinstance(event, Response):
                 if self.ws.handshake_exc is not None:
                     self._fail(self.ws.handshake_exc)
                     return
+                # Open: from now on the server's frames are read here (see `_read_frames`).
+                self.frames = bytearray()
                 self._send({"type": "hello", "token": self.token})
             elif event.opcode is Opcode.TEXT:
                 self._received(orjson.loads(event.data))
         self._flush()
+
+    def _read_frames(self, data: bytes) -> None:
+        """The server's frames, parsed by hand: they are unmasked and never fragmented, and
+        this is most of what the client does, which the figure should not be about. A ping
+        gets its pong; anything else but text ends the connection."""
+        frames = self.frames
+        frames += data
+        at, end = 0, len(frames)
+        while end - at >= 2:
+            opcode, size = frames[at] & 0x0F, frames[at + 1] & 0x7F
+            start = at + 2
+            if size == 126:
+                size, start = int.from_bytes(frames[start : start + 2]), start + 2
+            elif size == 127:
+                size, start = int.from_bytes(frames[start : start + 8]), start + 8
+            if end < start + size:
+                break
+            payload = bytes(frames[start : start + size])
+            at = start + size
+            if opcode == 1:
+                self._received(orjson.loads(payload))
+            elif opcode == 9:
+                self.ws.send_pong(payload)
+                self._flush()
+            else:
+                self.closed = True
+                if self.transport is not None:
+                    self.transport.close()
+                break
+        del frames[:at]
 
     def connection_lost(self, error) -> None:
         self.closed = True
