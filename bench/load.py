@@ -139,13 +139,14 @@ class Player(asyncio.Protocol):
                 self.frames = bytearray()
                 self._send({"type": "hello", "token": self.token})
             elif event.opcode is Opcode.TEXT:
-                self._received(orjson.loads(event.data))
+                self._received(orjson.loads(event.data), time.perf_counter())
         self._flush()
 
     def _read_frames(self, data: bytes) -> None:
         """The server's frames, parsed by hand: they are unmasked and never fragmented, and
         this is most of what the client does, which the figure should not be about. A ping
         gets its pong; anything else but text ends the connection."""
+        arrived = time.perf_counter()  # the frames of one read share the moment they came in
         frames = self.frames
         frames += data
         at, end = 0, len(frames)
@@ -161,7 +162,7 @@ class Player(asyncio.Protocol):
             payload = bytes(frames[start : start + size])
             at = start + size
             if opcode == 1:
-                self._received(orjson.loads(payload))
+                self._received(orjson.loads(payload), arrived)
             elif opcode == 9:
                 self.ws.send_pong(payload)
                 self._flush()
@@ -193,8 +194,7 @@ class Player(asyncio.Protocol):
 
     # -- playing --------------------------------------------------------------------------
 
-    def _received(self, message: dict) -> None:
-        now = time.perf_counter()
+    def _received(self, message: dict, now: float) -> None:
         kind = message["type"]
         stats = self.share.stats
         if kind == "welcome":
