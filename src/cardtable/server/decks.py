@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
-import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -36,29 +34,6 @@ def named_decks(options: Any) -> list[str]:
     if not isinstance(options, dict) or not isinstance(options.get("decks"), list | tuple):
         return []
     return [deck for deck in options["decks"] if isinstance(deck, str)]
-
-
-class HiddenCards:
-    """The keys of hidden cards, held in memory so a start does not wait on the database:
-    reloaded after this process hides a card, and when older than `refresh_seconds`
-    (Settings.moderation_refresh), so a card hidden by another process is left out of new
-    games here within that time."""
-
-    def __init__(self, store, refresh_seconds: float):
-        self.store = store
-        self.refresh_seconds = refresh_seconds
-        self._keys: frozenset[str] = frozenset()
-        self._loaded_at = -math.inf
-
-    def stale(self) -> None:
-        self._loaded_at = -math.inf
-
-    async def keys(self) -> frozenset[str]:
-        if time.monotonic() - self._loaded_at > self.refresh_seconds:
-            loaded_at = time.monotonic()
-            self._keys = await library.hidden_keys(self.store)
-            self._loaded_at = loaded_at
-        return self._keys
 
 
 async def _register(hub: Hub, deck_ids: Iterable[str]) -> None:
@@ -176,7 +151,7 @@ async def hidden_at_start(hub: Hub, live: LiveTable) -> list[str]:
     keys_of = getattr(live.state.game, "card_keys", None)
     if keys_of is None:
         return []
-    hidden = await hub.hidden_cards.keys()
+    hidden = await hub.hidden_cards.get()
     if not hidden:
         return []
     try:

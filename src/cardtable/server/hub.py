@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
+from functools import partial
 
 import orjson
 
@@ -18,6 +19,7 @@ from .. import games
 from ..bus import Bus
 from ..engine import IllegalAction
 from ..store import Entry, Store
+from ..store import deck_library as library
 from . import decks
 from .bans import BanList
 from .errors import TableError
@@ -27,6 +29,7 @@ from .metrics import Metrics
 from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
 from .protocol import CreateTable, Joined, JoinTable
 from .ratelimit import KeyedLimiter
+from .refreshed import Refreshed
 from .settings import Settings
 from .table import TableState
 from .tokens import (
@@ -54,7 +57,10 @@ class Hub:
         self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)
         self.word_filter = WordFilter(settings.filtered_words)
         self.bans = BanList(store, settings.moderation_refresh)
-        self.hidden_cards = decks.HiddenCards(store, settings.moderation_refresh)
+        #: Keys of the cards moderators hid: a start leaves them out without a database read.
+        self.hidden_cards = Refreshed(
+            partial(library.hidden_keys, store), settings.moderation_refresh, frozenset()
+        )
         self._presence: asyncio.Task | None = None
         #: Chat lines per member of a table; reports per token, and per address (people
         #: behind one address share it, so it allows four times as many).
