@@ -8,7 +8,8 @@ far as they go, aim 7s, the 7-field and its plays at a next player who has only 
 left, and use field changes to escape a pile they cannot answer, to take the J-field, or to
 trade a strong field card back into the hand. The look-ahead tries the rules' cheapest plays
 in deals built from our view alone (`determinize`) and keeps the one that leaves us best
-placed two turns on.
+placed a fixed number of table turns on, so plays that win tempo (skips, burns, a named player)
+are credited with the turns they gain.
 
 It sees only `game.view(state, seat)` and `game.legal(state, seat)`.
 """
@@ -44,9 +45,12 @@ SAME_RANK_FACE_UP = 40
 STUCK = 1000
 #: A field change is tried only when the best play would give away a card worth this much.
 ESCAPE_WORTH = 45
-#: The look-ahead: plays tried per decision, sampled deals per play, decisions per rollout
-#: at most, and our turns a rollout runs into (it stops as the last of them begins).
-CANDIDATES, ROLLOUTS, DEPTH, TURNS = 4, 16, 120, 2
+#: The look-ahead: plays tried per decision, sampled deals per play, and decisions per rollout
+#: at most.
+CANDIDATES, ROLLOUTS, DEPTH = 4, 16, 120
+#: A rollout stops as our first turn begins once this many table turns have passed: counted in
+#: table turns, not ours, so the turns a skip, a burn or a named player gain us count.
+HORIZON = 8
 #: What a 2, 10 or Joker still in hand at the end of a rollout is worth, in cards held.
 QUALITY = 0.7
 RANK_OF_NAME = {
@@ -336,9 +340,9 @@ class RulesOfThumb:
 class HeuristicBot:
     """The rules of thumb, checked by look-ahead: at the start of a turn with a real choice,
     the best few plays (by the rules' cost) are each tried in sampled deals of the hidden cards
-    (`determinize`), with random opponents, until our next turn; the play that leaves us
-    holding the fewest cards (a 2, 10 or Joker kept counting for less) on average is chosen,
-    two turns on."""
+    (`determinize`), with random opponents, for about two rounds (HORIZON table turns); the
+    play that leaves us holding the fewest cards (a 2, 10 or Joker kept counting for less) on
+    average is chosen."""
 
     name = "heuristic"
 
@@ -365,8 +369,7 @@ class HeuristicBot:
     def candidates_for(self, game: Game, state, seat: int, legal: list[dict], guess: dict):
         """The moves worth trying at the start of a turn or a Q's follow-up: the cheapest plays
         by the rules' cost, with the rules' own choice (it may be a field change). Other
-        decisions are left to the rules: choices of turn order would bias a score taken at our
-        next turn."""
+        decisions (turn order, directions, swaps, runs) are left to the rules."""
         plays = [m for m in legal if m["type"] == "play"]
         if len(plays) < 2 or any(m["type"] == "end-run" for m in legal):
             return []
@@ -378,8 +381,9 @@ class HeuristicBot:
         return candidates
 
     def rollout(self, game: Game, sample, seat: int, move: dict, rng: Rng) -> float:
-        """Play `move`, then on (our rules, random opponents) until our next turn; score it."""
-        turn, turns = sample.turn.number, 0
+        """Play `move`, then on (our rules, random opponents) until our first turn after
+        HORIZON table turns; score it."""
+        start = sample.turn.number
         game.apply(sample, seat, move)
         for _ in range(DEPTH):
             if game.result(sample) is not None:
@@ -391,10 +395,8 @@ class HeuristicBot:
                 continue
             mover = min(acting)
             if mover == seat:
-                if sample.turn.number != turn and sample.decision == TURN:
-                    turn, turns = sample.turn.number, turns + 1
-                    if turns == TURNS:
-                        break
+                if sample.turn.number - start >= HORIZON and sample.decision == TURN:
+                    break
                 action = self.rules.choose(game, sample, seat, rng)
             else:
                 action = game.random_action(sample, mover, rng)
