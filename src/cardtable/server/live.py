@@ -3,10 +3,11 @@
 Every change goes through `LiveTable.act`: under the table's lock the entry is applied, its
 messages prepared and the entry queued for the log; the lock is then free for the next step
 while this one is stored (many steps of many tables share one commit). Once durable, and only
-then, each connection is sent one `update` carrying the events meant for it and a patch of its
-document (the acting connection's update is its ack), strictly in sequence order. After every step
-the table re-arms its timer (the game's deadline, or at once to skip seats marked away) and
-its bots, so it never waits on someone who is gone.
+then, each connection is sent the step's `update`: the events meant for it and a patch of its
+document (the acting connection's update is its ack), strictly in sequence order; steps stored
+by one commit go as one update (updates.py). After every step the table re-arms its timer (the
+game's deadline, or at once to skip seats marked away) and its bots, so it never waits on
+someone who is gone.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ RETRIES = 3
 @dataclass(eq=False)
 class _Step:
     """A step applied in memory and queued for the log, with what it sends once stored:
-    (connection, message) pairs, where an int message is a close code."""
+    (connection, message) pairs, a message being an `Update`, other encoded bytes, or an int
+    close code."""
 
     entry: Entry
     stored: asyncio.Future
