@@ -67,8 +67,8 @@ class Connection:
         except StopIteration:
             self._sent()
             return True
-        except Exception:  # the client is gone: its reader sees the disconnect and cleans up
-            self.open = False
+        except Exception:  # the client is gone: stop the writer; the reader cleans up
+            self.close(1011)
             return True
         sending.close()
         return False
