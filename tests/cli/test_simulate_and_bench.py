@@ -39,6 +39,17 @@ def test_simulate_is_reproducible_from_its_seed(capsys):
     assert first["wins"] == second["wins"] and first["mean_steps"] == second["mean_steps"]
 
 
+def test_simulate_in_worker_processes_plays_the_same_games(capsys):
+    """Game i is seeded `seed + i` whichever process plays it: the summary is the same with
+    one process or several, but for the speed."""
+    argv = ("simulate", "cah", "--players", "4", "--games", "9", "--seed", "11", "--json")
+    alone = run_json(capsys, *argv, "--workers", "1")
+    shared = run_json(capsys, *argv, "--workers", "3")
+    del alone["decisions_per_s"], shared["decisions_per_s"]
+    assert alone == shared
+    assert sum(alone["end_reasons"].values()) == 9
+
+
 def test_simulate_fixes_csh_directorships(capsys):
     from cardtable import games
 
@@ -67,6 +78,7 @@ def test_simulate_fixes_csh_directorships(capsys):
         ["simulate", "cah", "--players", "4", "--bots", "random,random", "--json"],
         ["simulate", "cah", "--options", "[1]", "--json"],
         ["simulate", "cah", "--games", "0"],
+        ["simulate", "cah", "--workers", "0"],
         ["simulate", "cah", "--bots", "nobody", "--json"],
     ],
 )

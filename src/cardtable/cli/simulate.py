@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from rich.console import Console
 from rich.progress import Progress
@@ -25,31 +28,38 @@ def add_parser(subparsers) -> None:
     add_game_arguments(parser)
     parser.add_argument("--bots", default="random", help="bot per seat, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=len(os.sched_getaffinity(0)),
+        help="processes playing games side by side (default: one per CPU)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
 
-def simulate(game_id, players, count, options, bot_spec, seed, progress=None) -> dict:
-    """Play `count` games; return the summary with keys of `cardtable simulate --json`."""
+def simulate(game_id, players, count, options, bot_spec, seed, progress=None, workers=1) -> dict:
+    """Play `count` games, game i from seed `seed + i`, in `workers` processes; return the
+    summary with keys of `cardtable simulate --json`. The figures but `decisions_per_s` do
+    not depend on `workers`."""
     game = games.get(game_id)
     resolved = game.options(options)
     players = players or game.seat_range(resolved)[0]
     names = bot_names(bot_spec, players)
-    players_bots = [bots.get(name, game_id) for name in names]
-    wins = [0] * players
-    reasons: Counter[str] = Counter()
-    steps = decisions = 0
+    for name in names:
+        bots.get(name, game_id)  # an unknown bot is refused before any game is played
+    batches = _batches(seed, count, workers)
+    tally = Tally(players)
     started = time.perf_counter()
-    for index in range(count):
-        played = play_game(game, resolved, players, seed + index, players_bots)
-        for seat in played.result.winners:
-            if seat < players:
-                wins[seat] += 1
-        reasons[played.result.reason] += 1
-        steps += played.steps
-        decisions += played.decisions
-        if progress:
-            progress()
+    if workers == 1:
+        for batch in batches:
+            tally.add(_play_batch(game_id, resolved, players, names, batch), progress)
+    else:
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(workers, len(batches)), mp_context=spawn) as pool:
+            jobs = [pool.submit(_play_batch, game_id, resolved, players, names, b) for b in batches]
+            for job in as_completed(jobs):
+                tally.add(job.result(), progress)
     elapsed = time.perf_counter() - started
     return {
         "game": game_id,
@@ -57,33 +67,84 @@ def simulate(game_id, players, count, options, bot_spec, seed, progress=None) ->
         "players": players,
         "bots": names,
         "games": count,
-        "wins": [w / count for w in wins] if count else wins,
-        "mean_steps": steps / count if count else 0.0,
-        "end_reasons": dict(reasons.most_common()),
-        "decisions_per_s": round(decisions / elapsed) if elapsed else 0,
+        "wins": [w / count for w in tally.wins],
+        "mean_steps": tally.steps / count,
+        "end_reasons": dict(tally.reasons.most_common()),
+        "decisions_per_s": round(tally.decisions / elapsed) if elapsed else 0,
     }
+
+
+class Tally:
+    """What finished games add up to: wins per seat, end reasons, steps and decisions."""
+
+    def __init__(self, players: int):
+        self.wins = [0] * players
+        self.reasons: Counter[str] = Counter()
+        self.steps = self.decisions = 0
+        self.games = 0
+
+    def add(self, other: Tally, progress=None) -> None:
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.reasons.update(other.reasons)
+        self.steps += other.steps
+        self.decisions += other.decisions
+        self.games += other.games
+        if progress:
+            progress(other.games)
+
+
+def _batches(seed: int, count: int, workers: int) -> list[range]:
+    """The seeds of the games, cut into batches: a game each when playing in-process, else
+    about eight batches per worker, so that the workers finish together."""
+    size = 1 if workers == 1 else max(1, -(-count // (8 * workers)))
+    return [
+        range(start, min(start + size, seed + count)) for start in range(seed, seed + count, size)
+    ]
+
+
+def _play_batch(game_id: str, options: dict, players: int, names: list[str], seeds: range):
+    """Play the games of `seeds` (in a worker process, or in this one)."""
+    game = games.get(game_id)
+    players_bots = [bots.get(name, game_id) for name in names]
+    tally = Tally(players)
+    for game_seed in seeds:
+        played = play_game(game, options, players, game_seed, players_bots)
+        for seat in played.result.winners:
+            if seat < players:
+                tally.wins[seat] += 1
+        tally.reasons[played.result.reason] += 1
+        tally.steps += played.steps
+        tally.decisions += played.decisions
+        tally.games += 1
+    return tally
 
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError("--games must be at least 1")
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
     options = game_options({"preset": args.preset}, args.options, args.directorships)
-    if args.json:
-        summary = simulate(args.game, args.players, args.games, options, args.bots, args.seed)
-        print(json.dumps(summary))
-        return 0
-    console = Console()
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{args.game}", total=args.games)
-        summary = simulate(
+
+    def play(progress=None) -> dict:
+        return simulate(
             args.game,
             args.players,
             args.games,
             options,
             args.bots,
             args.seed,
-            progress=lambda: bar.advance(task),
+            progress,
+            args.workers,
         )
+
+    if args.json:
+        print(json.dumps(play()))
+        return 0
+    console = Console()
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{args.game}", total=args.games)
+        summary = play(lambda games: bar.advance(task, games))
     table = Table(title=f"{summary['game']} ({summary['preset']}), {summary['games']} games")
     table.add_column("seat")
     table.add_column("bot")
