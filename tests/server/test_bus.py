@@ -202,6 +202,81 @@ def test_of_two_writers_of_one_step_the_loser_reloads_and_retries(two_servers):
     assert [s["seat"] for s in steps[-2:]] == [0, 1]
 
 
+def _table_with_bots_on_both(one: RunningServer, two: RunningServer, target: int):
+    """Ann (seat 0) plays through `one`, Bob (seat 1) through `two`, two bots hold seats 2
+    and 3; Ann starts the game."""
+    host = one.create(options={"target": target})
+    code = host["code"]
+    bob_seat = two.join(code, "Bob", client="bob-client-1")
+    ann = one.client(code, host["token"])
+    bob = two.client(code, bob_seat["token"])
+    for _ in range(2):
+        assert ann.table({"type": "add-bot"})["type"] == "update"
+    bob.until(lambda c: len(c.table_doc["members"]) == 4)
+    assert ann.table({"type": "start"})["type"] == "update"
+    return code, ann, bob
+
+
+def _bots_picked(client: Client) -> bool:
+    game = client.game
+    return game is not None and {2, 3} <= set(game["public"]["picked"])
+
+
+def test_only_the_process_that_stored_the_last_step_moves_the_bots(two_servers):
+    """Both processes hold the table and arm its bots; the one that did not store the last
+    step waits a presence lease, so each bot move is computed and stored once (no conflict),
+    by whichever process the last person's step went through."""
+    one, two = two_servers
+    _code, ann, bob = _table_with_bots_on_both(one, two, target=8)
+    rounds = 0
+    while ann.table_doc["status"] == "playing":
+        ann.until(lambda c: _bots_picked(c) or c.table_doc["status"] != "playing")
+        if ann.table_doc["status"] != "playing":
+            break
+        first, second = (ann, bob) if rounds % 2 else (bob, ann)  # the last pick alternates
+        first_seq = first.play({"type": "pick", "n": 1})["seq"]
+        second.until(lambda c, seq=first_seq: c.seq == seq)
+        last_seq = second.play({"type": "pick", "n": 1})["seq"]
+        ann.until(lambda c, seq=last_seq: c.seq == seq)
+        rounds += 1
+    assert rounds >= 2
+    assert one.hub.metrics.conflicts == two.hub.metrics.conflicts == 0
+    people = rounds  # each process stored one person's pick a round, and some bots' moves
+    assert one.hub.metrics.actions["game"] > people and two.hub.metrics.actions["game"] > people
+
+
+def test_a_quiet_process_leaves_its_bots_to_another_after_the_lease(
+    postgres_url, redis_url, prefix
+):
+    """The process that stored the last step stops moving bots (as if it died): another
+    process holding the table moves them once a presence lease has passed."""
+    lease = 1.0
+    settings = settings_for(
+        postgres_url, bus_url=redis_url, bus_prefix=prefix, presence_lease=lease
+    )
+    with RunningServer(settings) as one, RunningServer(settings) as two:
+        host = one.create(options={"target": 8})
+        code = host["code"]
+        bob_seat = two.join(code, "Bob", client="bob-client-1")
+        ann = one.client(code, host["token"])
+        bob = two.client(code, bob_seat["token"])
+        for _ in range(2):
+            assert ann.table({"type": "add-bot"})["type"] == "update"
+
+        async def quiet(seat):
+            pass
+
+        one.hub.tables[code]._robot_move = quiet
+        bob.until(lambda c: len(c.table_doc["members"]) == 4)
+        started = time.monotonic()
+        assert ann.table({"type": "start"})["type"] == "update"  # stored by `one`
+        bob.until(_bots_picked, timeout=10)
+        assert time.monotonic() - started >= 0.9 * lease
+        assert two.hub.metrics.actions["game"] == 2
+        ann.close()
+        bob.close()
+
+
 def test_a_server_that_reconnects_catches_up_from_the_log(two_servers, prefix, monkeypatch):
     monkeypatch.setattr(redis_bus, "BACKOFF", (0.5, 1.0))
     one, two = two_servers

@@ -15,6 +15,9 @@ from .history import public_history
 from .hub import Hub
 from .protocol import CreateTable, Joined, JoinTable
 
+#: The content type of Prometheus's text exposition format.
+PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8"
+
 router = APIRouter()
 
 Code = Annotated[str, Path(min_length=1, max_length=16, description="the table's 6-character code")]
@@ -130,7 +133,8 @@ async def health(request: Request) -> Health:
 
 
 @router.get("/metrics", response_class=PlainTextResponse)
-async def metrics(request: Request) -> str:
+async def metrics(request: Request) -> PlainTextResponse:
     """Prometheus text format: tables, connections, actions, latencies."""
     hub = _hub(request)
-    return hub.metrics.render(await hub.store.table_counts(), len(hub.tables))
+    text = hub.metrics.render(await hub.store.table_counts(), len(hub.tables))
+    return PlainTextResponse(text, media_type=PROMETHEUS_TEXT)

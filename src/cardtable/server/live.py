@@ -8,6 +8,10 @@ document (the acting connection's update is its ack), strictly in sequence order
 by one commit go as one update (updates.py). After every step the table re-arms its timer (the
 game's deadline, or at once to skip seats marked away) and its bots, so it never waits on
 someone who is gone.
+
+When several processes serve a table, the one that stored its last step moves its bots and
+applies its timeouts; the others arm the same wake-ups a presence lease later, so they act only
+when that process has gone quiet (a process that died), and no step is computed twice.
 """
 
 from __future__ import annotations
@@ -85,6 +89,8 @@ class LiveTable:
         #: Steps applied and queued for the log, oldest first; `_durable` is the last stored.
         self._inflight: deque[_Step] = deque()
         self._durable = state.seq
+        #: The last step was stored by another process: its bots and timers are left to it.
+        self._following = False
         #: After a queued step failed, what the connections had been sent before it: the
         #: state is ahead of the log until rebuilt from there.
         self._broken: tuple | None = None
@@ -136,6 +142,7 @@ class LiveTable:
             try:
                 return await step.outcome
             except Conflict:
+                self.hub.metrics.conflicts += 1
                 if not retry:
                     raise
         raise TableError("busy", "the table is busy; try again", 503)
@@ -170,20 +177,23 @@ class LiveTable:
         step queued after it (they were applied on top of it) and marks the table broken."""
         delivered: list[Entry] = []
         sends: list = []
+        metrics = self.hub.metrics
         while self._inflight and self._inflight[0].stored.done():
             step = self._inflight.popleft()
             error = step.stored.exception()
             if error is not None:
                 self._fail(step, error)
                 break
-            self.hub.metrics.append_latency.observe(time.perf_counter() - step.started)
+            metrics.append_latency.observe(time.perf_counter() - step.started)
+            metrics.actions[step.entry.kind] += 1
             self._durable = step.entry.seq
+            self._following = False
             sends.extend(step.sends)
             if not step.outcome.done():
                 step.outcome.set_result(step.entry.seq)
             delivered.append(step.entry)
         if delivered:
-            self._send(delivered, sends)
+            self._send(sends)
             if self.hub.bus.listened(self.code, self.hub.node):
                 self._spawn(self.hub.publish, self.code, delivered)
 
@@ -220,14 +230,13 @@ class LiveTable:
         await self._settle()
 
     def _stored(self, entry: Entry, events) -> None:
-        """A step already in the log (another process's, or read back): send it now."""
+        """A step another process stored (heard on the bus, or read back): send it now."""
         self._durable = entry.seq
-        self._send([entry], self._broadcast(entry.seq, events))
+        self._following = True
+        self._send(self._broadcast(entry.seq, events))
 
-    def _send(self, entries: list[Entry], sends) -> None:
-        """Send the messages of stored steps (`entries`), then re-arm the timer and bots."""
-        for entry in entries:
-            self.hub.metrics.actions[entry.kind] += 1
+    def _send(self, sends) -> None:
+        """Send the messages of stored steps, then re-arm the timer and bots."""
         send_in_order(sends)
         self._schedule()
 
@@ -447,7 +456,8 @@ class LiveTable:
         """Arm the one pending wake-up: a robot's move, skipping away seats, or the deadline.
 
         When every seat held by people is away, nothing is armed: the table rests (its
-        deadline passed or not) until someone acts or says they are back.
+        deadline passed or not) until someone acts or says they are back. A process that did
+        not store the last step waits a presence lease longer (see the module's docstring).
         """
         if self._timer is not None:
             self._timer.cancel()
@@ -463,15 +473,18 @@ class LiveTable:
         waiting = to_act - robots.keys()
         people = set(range(len(state.seats))) - robots.keys()
         away = state.away_seats()
+        settings = self.hub.settings
+        shared = self._following and self.hub.bus.listened(self.code, self.hub.node)
+        later = settings.presence_lease if shared else 0.0
         if due:
-            delay = self.hub.settings.bot_delay
+            delay = settings.bot_delay + later
             self._timer = loop.call_later(delay, self._spawn, self._robot_move, due[0])
         elif people and people <= away:
             return  # everyone is away: the table rests until someone comes back
         elif skips := [seat for seat in sorted(waiting & away) if self._skip(seat)]:
-            self._timer = loop.call_soon(self._spawn, self._skip_seats, skips)
+            self._timer = loop.call_later(later, self._spawn, self._skip_seats, skips)
         elif (deadline := game.deadline(game_state)) is not None:
-            delay = max(0.0, deadline - self.clock())
+            delay = max(0.0, deadline - self.clock()) + later
             self._timer = loop.call_later(delay, self._spawn, self._timeout, deadline)
 
     def _skip(self, seat: int) -> dict | None:

@@ -39,6 +39,8 @@ class Metrics:
         self.connections = 0
         self.messages_in = 0
         self.messages_out = 0
+        #: Steps this process applied that another process had stored first.
+        self.conflicts = 0
         self.action_latency = Histogram()
         self.append_latency = Histogram()
 
@@ -69,6 +71,9 @@ class Metrics:
             "# TYPE cardtable_messages_total counter",
             f'cardtable_messages_total{{direction="in"}} {self.messages_in}',
             f'cardtable_messages_total{{direction="out"}} {self.messages_out}',
+            "# HELP cardtable_conflicts_total Steps another process had stored first.",
+            "# TYPE cardtable_conflicts_total counter",
+            f"cardtable_conflicts_total {self.conflicts}",
             "# HELP cardtable_action_seconds From an action received to its updates queued.",
             "# TYPE cardtable_action_seconds histogram",
             *self.action_latency.render("cardtable_action_seconds"),

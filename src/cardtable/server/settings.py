@@ -41,7 +41,8 @@ class Settings:
     moderation_refresh: float = 5.0
     #: Seconds another process's word on who is online at a table holds without being repeated
     #: (each process repeats its own every third of this), so a process that dies without a
-    #: word leaves no one shown online after it.
+    #: word leaves no one shown online after it. A process that did not store a table's last
+    #: step also leaves that table's bots and timers this long to the one that did.
     presence_lease: float = 30.0
     #: An admin token accepted besides those `cardtable admin token` made (from the
     #: CARDTABLE_ADMIN_TOKEN environment variable).
