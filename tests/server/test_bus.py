@@ -204,16 +204,16 @@ def test_of_two_writers_of_one_step_the_loser_reloads_and_retries(two_servers):
 
 def _table_with_bots_on_both(one: RunningServer, two: RunningServer, target: int):
     """Ann (seat 0) plays through `one`, Bob (seat 1) through `two`, two bots hold seats 2
-    and 3; Ann starts the game."""
+    and 3; the game is not started."""
     host = one.create(options={"target": target})
     code = host["code"]
     bob_seat = two.join(code, "Bob", client="bob-client-1")
     ann = one.client(code, host["token"])
     bob = two.client(code, bob_seat["token"])
+    ann.until(lambda c: len(c.table_doc["members"]) == 2)  # `one` has Bob's join: no conflict
     for _ in range(2):
         assert ann.table({"type": "add-bot"})["type"] == "update"
     bob.until(lambda c: len(c.table_doc["members"]) == 4)
-    assert ann.table({"type": "start"})["type"] == "update"
     return code, ann, bob
 
 
@@ -228,12 +228,14 @@ def test_only_the_process_that_stored_the_last_step_moves_the_bots(two_servers):
     by whichever process the last person's step went through."""
     one, two = two_servers
     _code, ann, bob = _table_with_bots_on_both(one, two, target=8)
+    assert ann.table({"type": "start"})["type"] == "update"
     rounds = 0
     while ann.table_doc["status"] == "playing":
-        ann.until(lambda c: _bots_picked(c) or c.table_doc["status"] != "playing")
-        if ann.table_doc["status"] != "playing":
-            break
         first, second = (ann, bob) if rounds % 2 else (bob, ann)  # the last pick alternates
+        # each person acts once their process has every step before (else a conflict)
+        first.until(lambda c: _bots_picked(c) or c.table_doc["status"] == "ended")
+        if first.table_doc["status"] == "ended":
+            break
         first_seq = first.play({"type": "pick", "n": 1})["seq"]
         second.until(lambda c, seq=first_seq: c.seq == seq)
         last_seq = second.play({"type": "pick", "n": 1})["seq"]
@@ -255,19 +257,12 @@ def test_a_quiet_process_leaves_its_bots_to_another_after_the_lease(
         postgres_url, bus_url=redis_url, bus_prefix=prefix, presence_lease=lease
     )
     with RunningServer(settings) as one, RunningServer(settings) as two:
-        host = one.create(options={"target": 8})
-        code = host["code"]
-        bob_seat = two.join(code, "Bob", client="bob-client-1")
-        ann = one.client(code, host["token"])
-        bob = two.client(code, bob_seat["token"])
-        for _ in range(2):
-            assert ann.table({"type": "add-bot"})["type"] == "update"
+        code, ann, bob = _table_with_bots_on_both(one, two, target=8)
 
         async def quiet(seat):
             pass
 
         one.hub.tables[code]._robot_move = quiet
-        bob.until(lambda c: len(c.table_doc["members"]) == 4)
         started = time.monotonic()
         assert ann.table({"type": "start"})["type"] == "update"  # stored by `one`
         bob.until(_bots_picked, timeout=10)
