@@ -39,8 +39,10 @@ def record(game_id: str, options, seats: int, seed: int, bot_names=None, max_ste
                 {
                     "seat": seat,
                     "action": action,
-                    "events": [{"to": None if e.to is None else sorted(e.to), **e.to_json()}
-                               for e in events],
+                    "events": [
+                        {"to": None if e.to is None else sorted(e.to), **e.to_json()}
+                        for e in events
+                    ],
                     "views": {str(s): game.view(state, s) for s in range(game.seat_count(state))},
                     "spectator": game.view(state, None),
                 }

@@ -11,7 +11,10 @@ def test_result_places_from_scores_share_ties():
     assert result.places == (3, 1, 1, 4)
     assert result.winners == (1, 2)
     assert result.to_json() == {
-        "reason": "points", "places": [3, 1, 1, 4], "winners": [1, 2], "scores": [3, 5, 5, 1],
+        "reason": "points",
+        "places": [3, 1, 1, 4],
+        "winners": [1, 2],
+        "scores": [3, 5, 5, 1],
     }
 
 

@@ -20,8 +20,13 @@ OPTIONS = OptionSet(
 def test_defaults_and_preset_names():
     assert OPTIONS.resolve(None)["handSize"] == 10
     assert OPTIONS.resolve("small") == {
-        "handSize": 7, "target": None, "mode": "czar", "tags": ("general",),
-        "decks": ("main",), "timer": False, "preset": "small",
+        "handSize": 7,
+        "target": None,
+        "mode": "czar",
+        "tags": ("general",),
+        "decks": ("main",),
+        "timer": False,
+        "preset": "small",
     }
 
 
