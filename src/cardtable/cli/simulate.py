@@ -51,15 +51,10 @@ def simulate(game_id, players, count, options, bot_spec, seed, progress=None, wo
     batches = _batches(seed, count, workers)
     tally = Tally(players)
     started = time.perf_counter()
-    if workers == 1:
-        for batch in batches:
-            tally.add(_play_batch(game_id, resolved, players, names, batch), progress)
-    else:
-        spawn = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(workers, len(batches)), mp_context=spawn) as pool:
-            jobs = [pool.submit(_play_batch, game_id, resolved, players, names, b) for b in batches]
-            for job in as_completed(jobs):
-                tally.add(job.result(), progress)
+    for part in _played(game_id, resolved, players, names, batches, workers):
+        tally.add(part)
+        if progress:
+            progress(part.games)
     elapsed = time.perf_counter() - started
     return {
         "game": game_id,
@@ -83,14 +78,25 @@ class Tally:
         self.steps = self.decisions = 0
         self.games = 0
 
-    def add(self, other: Tally, progress=None) -> None:
+    def add(self, other: Tally) -> None:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.reasons.update(other.reasons)
         self.steps += other.steps
         self.decisions += other.decisions
         self.games += other.games
-        if progress:
-            progress(other.games)
+
+
+def _played(game_id, options, players, names, batches, workers):
+    """Each batch's tally as it is done: in this process, or in `workers` spawned ones."""
+    if workers == 1:
+        for batch in batches:
+            yield _play_batch(game_id, options, players, names, batch)
+        return
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(workers, len(batches)), mp_context=spawn) as pool:
+        jobs = [pool.submit(_play_batch, game_id, options, players, names, b) for b in batches]
+        for job in as_completed(jobs):
+            yield job.result()
 
 
 def _batches(seed: int, count: int, workers: int) -> list[range]:
