@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 
 from rich.console import Console
 from rich.progress import Progress
@@ -16,6 +15,7 @@ from rich.table import Table
 
 from .. import bots, games
 from ..sim import play_game
+from ..sim.workers import done_in_parts
 from ._common import add_game_arguments, bot_names, game_options
 
 
@@ -51,7 +51,8 @@ def simulate(game_id, players, count, options, bot_spec, seed, progress=None, wo
     batches = _batches(seed, count, workers)
     tally = Tally(players)
     started = time.perf_counter()
-    for part in _played(game_id, resolved, players, names, batches, workers):
+    play = partial(_play_batch, game_id, resolved, players, names)
+    for part in done_in_parts(play, batches, workers):
         tally.add(part)
         if progress:
             progress(part.games)
@@ -84,19 +85,6 @@ class Tally:
         self.steps += other.steps
         self.decisions += other.decisions
         self.games += other.games
-
-
-def _played(game_id, options, players, names, batches, workers):
-    """Each batch's tally as it is done: in this process, or in `workers` spawned ones."""
-    if workers == 1:
-        for batch in batches:
-            yield _play_batch(game_id, options, players, names, batch)
-        return
-    spawn = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(min(workers, len(batches)), mp_context=spawn) as pool:
-        jobs = [pool.submit(_play_batch, game_id, options, players, names, b) for b in batches]
-        for job in as_completed(jobs):
-            yield job.result()
 
 
 def _batches(seed: int, count: int, workers: int) -> list[range]:

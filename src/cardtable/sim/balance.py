@@ -10,7 +10,6 @@ much Voting Power it holds at the end. Games run in worker processes; each retur
 from __future__ import annotations
 
 import json
-import multiprocessing
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
@@ -19,6 +18,7 @@ from pathlib import Path
 from .. import bots, games
 from ..engine import OMNISCIENT
 from .runner import play_game
+from .workers import done_in_parts
 
 GAME_ID = "csh"
 FAIR_BAND = 5.0  # points of win rate allowed either side of fair (issue 8)
@@ -139,19 +139,11 @@ def run(
         for first in range(seed, seed + count, CHUNK)
     ]
     total = Tally(players)
-    if workers <= 1:
-        _merge_all(total, map(play_chunk, tasks), progress)
-        return total
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        _merge_all(total, pool.imap_unordered(play_chunk, tasks), progress)
-    return total
-
-
-def _merge_all(total: Tally, parts, progress) -> None:
-    for part in parts:
+    for part in done_in_parts(play_chunk, tasks, workers):
         total.merge(part)
         if progress:
             progress(part.games)
+    return total
 
 
 # -- the figures ------------------------------------------------------------------------------
