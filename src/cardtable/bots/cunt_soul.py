@@ -7,11 +7,13 @@ the player just before it, so everyone else waits), avoid Qs they cannot follow 
 far as they go, aim 7s, the 7-field and its plays at a next player who has only face-up cards
 left, and use field changes to escape a pile they cannot answer, to take the J-field, or to
 trade a strong field card back into the hand. The look-ahead tries the rules' cheapest plays
-in deals built from our view alone (`determinize`) and keeps the one that leaves us best
+in deals built from what we know (`determinize`: our view, and the picked-up piles and other
+cards everyone saw go into a hand that still holds them) and keeps the one that leaves us best
 placed a fixed number of table turns on, so plays that win tempo (skips, burns, a named player)
 are credited with the turns they gain.
 
-It sees only `game.view(state, seat)` and `game.legal(state, seat)`.
+The rules see only `game.view(state, seat)` and `game.legal(state, seat)`; the look-ahead
+also what every player at the table saw (`determinize`), never a hidden card.
 """
 
 from __future__ import annotations

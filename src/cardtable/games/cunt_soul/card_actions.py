@@ -67,6 +67,7 @@ def _field_change(state: State, seat: int, parsed, events: list) -> None:
     old = state.field[seat]
     hand = state.hands[seat]
     hand[hand.index(card)] = old
+    state.shown[old] = seat
     state.field[seat] = card
     recount_fields(state)
     burned = state.face_up[seat][slot]

@@ -12,7 +12,7 @@ from .resolution import AFTER_FIELD_SEVEN, AFTER_POWER, resume
 from .state import FIELD_JACK_CHOICE, FIELD_SEVEN_CHOICE, JACK_CHOICE, SEVEN_CHOICE, SWAP, State
 from .turn_queue import MOVE, choosable
 from .turns import ask, pass_turn
-from .zones import FACE_UP, swap_slots, swap_zone
+from .zones import FACE_UP, hand_card_hidden, swap_slots, swap_zone
 
 
 def _check_select(state: State, seat: int, action: dict):
@@ -53,6 +53,7 @@ def _swap(state: State, seat: int, parsed, events: list) -> None:
     zone = swap_zone(state)
     state.resolving.swaps.append((hand_card, zone, slot, slot_card))
     if zone == FACE_UP:
+        state.shown[slot_card] = seat
         events.append(
             everyone(
                 "swapped",
@@ -64,6 +65,7 @@ def _swap(state: State, seat: int, parsed, events: list) -> None:
             )
         )
     else:
+        hand_card_hidden(state, seat)
         events.append(everyone("swapped", seat=seat, zone=zone, slot=slot))
         events.append(only([seat], "swapped-in", card=card_view(state.decks, slot_card)))
     _next_swap(state, seat, events)

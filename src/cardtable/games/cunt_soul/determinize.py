@@ -1,12 +1,13 @@
 """Determinization for search bots: a full state that one seat cannot tell from the real one.
 
-The sampled state keeps everything the seat's view shows (its hand, every face-up and field
-card, the pile, the source top under a 6-field, a face-down card it is peeking at, every count)
-and deals every card the seat cannot see, at random, into the places it cannot see: the other
-hands, the face-down slots, the source below its shown top, and the burned cards. The hidden
-cards are pooled in id order before the shuffle, so the result depends only on the view, the
-turn bookkeeping that follows from public plays, and the given Rng, never on where the hidden
-cards really are.
+The sampled state keeps everything the seat knows: what its view shows (its hand, every
+face-up and field card, the pile, the source top under a 6-field, a face-down card it is
+peeking at, every count) and the cards everyone saw go into a hand that still holds them
+(`State.shown`). Every other card is dealt anew, at random, into the places the seat cannot
+see: the rest of the other hands, the face-down slots, the source below its shown top, and the
+burned cards. The hidden cards are pooled in id order before the shuffle, so the result
+depends only on that knowledge, the turn bookkeeping that follows from public plays, and the
+given Rng, never on where the hidden cards really are.
 """
 
 from __future__ import annotations
@@ -16,8 +17,16 @@ from .state import PLAY, State
 
 
 def _visible(state: State, seat: int) -> set[int]:
-    """Every card id whose place the seat's view shows."""
+    """Every card id whose place the seat knows: its view shows it, or everyone saw it go into
+    the hand that still holds it (a card leaves a hand only in sight, or the hand is forgotten:
+    `zones.hand_card_hidden`)."""
     seen = set(state.hands[seat])
+    seen.update(
+        card
+        for other, hand in enumerate(state.hands)
+        for card in hand
+        if state.shown.get(card) == other
+    )
     for slots in state.face_up:
         seen.update(card for card in slots if card is not None)
     seen.update(card for card in state.field if card is not None)

@@ -7,7 +7,7 @@ from ...engine import everyone
 from .ranks import JOKER, TABLE, card_views
 from .state import Play, State
 from .turn_queue import next_without
-from .zones import FACE_UP
+from .zones import FACE_UP, hand_card_hidden, take_in_sight
 
 
 def joker_value(state: State, covered: Play | None) -> int:
@@ -47,7 +47,7 @@ def cancel_retroactively(state: State, covered: Play, events: list) -> None:
     if covered.run and covered.seat not in state.places:
         for card in covered.run:
             covered.cards.remove(card)
-        state.hands[covered.seat].extend(covered.run)
+        take_in_sight(state, covered.seat, covered.run)
         height = sum(len(play.cards) for play in state.pile)
         state.triple_floor = min(state.triple_floor, height)
         events.append(
@@ -64,5 +64,9 @@ def cancel_retroactively(state: State, covered: Play, events: list) -> None:
         if slots[slot] == moved_out and moved_in in hand:
             hand[hand.index(moved_in)] = moved_out
             slots[slot] = moved_in
+            if zone == FACE_UP:
+                state.shown[moved_out] = covered.seat
+            else:
+                hand_card_hidden(state, covered.seat)
             events.append(everyone("swapped-back", seat=covered.seat, zone=zone, slot=slot))
     covered.swaps = None

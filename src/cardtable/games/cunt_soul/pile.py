@@ -7,6 +7,7 @@ from ...engine import everyone
 from .ranks import card_views
 from .stalemate import progress
 from .state import State
+from .zones import take_in_sight
 
 
 def pile_cards(state: State) -> list[int]:
@@ -50,7 +51,7 @@ def pick_up(state: State, seat: int, events: list, revealed: int | None = None) 
     cards = clear_pile(state)
     if revealed is not None:
         cards.append(revealed)
-    state.hands[seat].extend(cards)
+    take_in_sight(state, seat, cards)
     state.turn.picked_up = True
     events.append(everyone("picked-up", seat=seat, cards=card_views(state.decks, cards)))
 

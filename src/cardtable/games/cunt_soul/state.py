@@ -168,6 +168,7 @@ class State:
         "seats",
         "selections",
         "serial",
+        "shown",
         "since",
         "source",
         "source_low",
@@ -217,6 +218,9 @@ class State:
         self.quiet = 0  # turns since the last progress (stalemate.py)
         self.source_low = 1 << 30  # the smallest the source has been
         self.stalemate: list[list[int]] | None = None  # the unfinished, ranked, if it stalled
+        # Cards everyone saw go into a hand (a picked-up pile, a field card taken back, ...):
+        # card id -> that seat. Stale once the card leaves the hand, which everyone sees too.
+        self.shown: dict[int, int] = {}
 
     def clone(self) -> State:
         twin = State.__new__(State)
@@ -233,6 +237,7 @@ class State:
         twin.source = list(self.source)
         twin.out = list(self.out)
         twin.places = list(self.places)
+        twin.shown = dict(self.shown)
         # Plays and turns are edited later (a Joker's retroactive effects, queue items), so
         # the clone gets its own copies; `resolving` is always the top play while set.
         twin.pile = [play.copy() for play in self.pile]

@@ -57,6 +57,19 @@ def holds_nothing(state: State, seat: int) -> bool:
     )
 
 
+def take_in_sight(state: State, seat: int, cards: list[int]) -> None:
+    """Cards everyone has seen go into the seat's hand; `state.shown` remembers where."""
+    state.hands[seat].extend(cards)
+    for card in cards:
+        state.shown[card] = seat
+
+
+def hand_card_hidden(state: State, seat: int) -> None:
+    """A card of the seat's hand went face down unseen: the others no longer know which of the
+    cards seen going into that hand is still there, so they are forgotten."""
+    state.shown = {card: holder for card, holder in state.shown.items() if holder != seat}
+
+
 def draw(state: State, seat: int, count: int, events: list, why: str) -> None:
     """Move up to `count` cards from the source top into the seat's hand.
 
@@ -68,7 +81,10 @@ def draw(state: State, seat: int, count: int, events: list, why: str) -> None:
         return
     drawn = [state.source.pop() for _ in range(count)]
     note_source(state)
-    state.hands[seat].extend(drawn)
+    if state.fields.six:
+        take_in_sight(state, seat, drawn)  # everyone sees each card drawn (CS-57)
+    else:
+        state.hands[seat].extend(drawn)
     cards = card_views(state.decks, drawn)
     events.append(only([seat], "drew", seat=seat, cards=cards, why=why))
     shown = cards if state.fields.six else None
