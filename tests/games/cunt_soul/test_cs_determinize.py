@@ -1,6 +1,7 @@
 """Determinization for search bots: a sampled state shows the seat exactly its real view, keeps
 every card, and does not depend on where the hidden cards really are."""
 
+from cs_table import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,3 +95,68 @@ def test_a_picked_up_pile_stays_in_that_hand_in_every_sample(seed):
             assert kept and set(kept) <= set(sample.hands[seat])
             checked += 1
     assert checked, "the game had no pickup to check"
+
+
+def hand_in_samples(table: Table, seat: int, watcher: int, count: int = 30) -> list[list[int]]:
+    return [determinize(table.state, watcher, Rng(i)).hands[seat] for i in range(count)]
+
+
+def test_cs31_a_face_up_card_a_5_takes_into_the_hand_stays_known_there():
+    table = Table(hands={0: ["5", "K", "3"]}, face_up={0: ["A", "4", "8"]})
+    table.play(0, "5")
+    ace = table.state.face_up[0][0]
+    table.act(0, {"type": "swap", "hand": table.cards_of(0, "K")[0], "slot": 0})
+    assert all(ace in hand for hand in hand_in_samples(table, 0, watcher=1))
+
+
+def test_cs32_a_swap_with_a_face_down_card_forgets_what_was_known_of_that_hand():
+    """Nobody sees which hand card went face down, so a card seen going into that hand may be
+    the one."""
+    table = Table(hands={0: ["5", "K", "3"]}, face_down={0: ["A", "2"]}, fields={1: "5"})
+    king = table.cards_of(0, "K")[0]
+    table.state.shown[king] = 0  # as if seat 0 had picked it up from the pile
+    assert all(king in hand for hand in hand_in_samples(table, 0, watcher=1))
+    table.play(0, "5")
+    table.act(0, {"type": "swap", "hand": table.cards_of(0, "3")[0], "slot": 1})
+    assert king in table.state.hands[0]
+    assert not all(king in hand for hand in hand_in_samples(table, 0, watcher=1))
+
+
+def test_cs19_the_old_field_card_taken_back_stays_known_in_the_hand():
+    table = Table(hands={0: ["9", "K"]}, face_up={0: ["A", "2"]}, fields={0: "5"}, source=["3"])
+    old = table.state.field[0]
+    burned = table.state.face_up[0][0]
+    table.act(0, {"type": "field-change", "card": table.cards_of(0, "K")[0], "burn": burned})
+    assert all(old in hand for hand in hand_in_samples(table, 0, watcher=1))
+
+
+def test_cs49_run_cards_a_joker_returns_stay_known_in_the_runners_hand():
+    table = Table(hands={0: ["4", "5", "6", "7", "9"], 1: ["Joker", "2"]})
+    for rank in ("4", "5", "6", "7"):
+        table.play(0, rank)
+    table.play(1, "Joker")
+    returned = [card for card in table.state.hands[0] if table.state.ranks[card] in (5, 6, 7)]
+    assert len(returned) == 3
+    assert all(set(returned) <= set(hand) for hand in hand_in_samples(table, 0, watcher=2))
+
+
+def test_cs57_cards_drawn_under_a_6_field_stay_known_in_the_hand():
+    table = Table(hands={0: ["9", "4"]}, fields={1: "6"}, source=["J", "3", "K", "Q", "A"])
+    table.play(0, "9")
+    drawn = [card for card in table.state.hands[0] if table.state.ranks[card] != 4]
+    assert len(drawn) == 4
+    assert all(set(drawn) <= set(hand) for hand in hand_in_samples(table, 0, watcher=1))
+    hidden = Table(hands={0: ["9", "4"]}, source=["J", "3", "K", "Q", "A"])
+    hidden.play(0, "9")
+    drawn = [card for card in hidden.state.hands[0] if hidden.state.ranks[card] != 4]
+    assert not all(set(drawn) <= set(hand) for hand in hand_in_samples(hidden, 0, watcher=1))
+
+
+def test_cs50_a_card_a_joker_swaps_back_from_face_up_stays_known_in_the_hand():
+    table = Table(hands={0: ["5", "K", "3"], 1: ["Joker", "4"]}, face_up={0: ["A", "2"]})
+    table.play(0, "5")
+    king = table.cards_of(0, "K")[0]
+    table.act(0, {"type": "swap", "hand": king, "slot": 1})
+    table.play(1, "Joker")
+    assert king in table.state.hands[0]
+    assert all(king in hand for hand in hand_in_samples(table, 0, watcher=2))

@@ -7,7 +7,7 @@ from ...engine import everyone
 from .ranks import JOKER, TABLE, card_views
 from .state import Play, State
 from .turn_queue import next_without
-from .zones import FACE_UP, hand_card_hidden, take_in_sight
+from .zones import FACE_UP, take_in_sight
 
 
 def joker_value(state: State, covered: Play | None) -> int:
@@ -64,9 +64,7 @@ def cancel_retroactively(state: State, covered: Play, events: list) -> None:
         if slots[slot] == moved_out and moved_in in hand:
             hand[hand.index(moved_in)] = moved_out
             slots[slot] = moved_in
-            if zone == FACE_UP:
+            if zone == FACE_UP:  # (face down, the card going back down was never seen)
                 state.shown[moved_out] = covered.seat
-            else:
-                hand_card_hidden(state, covered.seat)
             events.append(everyone("swapped-back", seat=covered.seat, zone=zone, slot=slot))
     covered.swaps = None
