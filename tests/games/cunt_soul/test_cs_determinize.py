@@ -10,11 +10,10 @@ from cardtable.games.cunt_soul import GAME
 from cardtable.games.cunt_soul.determinize import determinize
 
 
-def positions(seed: int, seats: int, every: int = 7):
-    """Play-phase states of a random game, one every `every` decisions."""
+def random_play(seed: int, seats: int):
+    """Each decision of a random game as (state, seat, action), before the action is applied."""
     state = GAME.new({}, seats=seats, seed=seed)
     rng = Rng(seed)
-    step = 0
     while GAME.result(state) is None:
         acting = sorted(GAME.to_act(state))
         if not acting:
@@ -22,10 +21,16 @@ def positions(seed: int, seats: int, every: int = 7):
                 GAME.apply(state, seat, action)
             continue
         seat = rng.choice(acting)
+        action = GAME.random_action(state, seat, rng)
+        yield state, seat, action
+        GAME.apply(state, seat, action)
+
+
+def positions(seed: int, seats: int, every: int = 7):
+    """Play-phase states of a random game, one every `every` decisions."""
+    for step, (state, seat, _) in enumerate(random_play(seed, seats)):
         if state.phase == "play" and step % every == 0:
             yield state, seat
-        GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-        step += 1
 
 
 def every_card(state) -> list[int]:
@@ -77,23 +82,17 @@ def test_a_sample_does_not_depend_on_where_the_hidden_cards_are(seed):
 @given(seed=st.integers(0, 2**31))
 def test_a_picked_up_pile_stays_in_that_hand_in_every_sample(seed):
     """Everyone saw the pile go into the hand: a sample deals it nowhere else."""
-    state, rng, checked = GAME.new({}, seats=4, seed=seed), Rng(seed), 0
-    while GAME.result(state) is None and checked < 5:
-        acting = sorted(GAME.to_act(state))
-        if not acting:
-            for seat, action in GAME.timeout_actions(state):
-                GAME.apply(state, seat, action)
-            continue
-        seat = rng.choice(acting)
-        action = GAME.random_action(state, seat, rng)
-        pile = [card for play in state.pile for card in play.cards]
-        GAME.apply(state, seat, action)
-        if pile and action["type"] == "pickup" and state.phase == "play":
-            watcher = (seat + 1) % 4
-            sample = determinize(state, watcher, Rng(checked))
-            kept = [card for card in pile if card in state.hands[seat]]
-            assert kept and set(kept) <= set(sample.hands[seat])
+    picked, checked = None, 0
+    for state, seat, action in random_play(seed, 4):
+        if picked:  # the state after the pickup
+            picker, pile = picked
+            kept = [card for card in pile if card in state.hands[picker]]
+            sample = determinize(state, (picker + 1) % 4, Rng(checked))
+            assert kept and set(kept) <= set(sample.hands[picker])
             checked += 1
+        picked = None
+        if action["type"] == "pickup" and state.pile and checked < 5:
+            picked = seat, [card for play in state.pile for card in play.cards]
     assert checked, "the game had no pickup to check"
 
 
