@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
+import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -85,7 +85,7 @@ class LiveTable:
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
-        self._rng = Rng(random.getrandbits(64))
+        self._rng = Rng(secrets.randbits(64))  # bots choose with OS randomness, as seeds (hub)
         #: Steps applied and queued for the log, oldest first; `_durable` is the last stored.
         self._inflight: deque[_Step] = deque()
         self._durable = state.seq
