@@ -10,6 +10,8 @@ from pathlib import Path
 import jsonschema_rs
 import orjson
 
+from cardtable.server.protocol import PROTOCOL_VERSION
+
 PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 #: The schemas' `$id`s are relative: they are resolved against this made-up base.
 BASE = "https://cardtable.invalid/protocol/"
@@ -70,7 +72,7 @@ def test_every_message_of_a_session_matches_its_schema(server):
     ann.until(lambda c: c.messages[-1]["type"] == "pong")
     send(ann, {"type": "resync"})
     ann.until(lambda c: c.messages[-1]["type"] == "welcome")
-    sent += [{"type": "hello", "token": host["token"], "protocol": 2}]
+    sent += [{"type": "hello", "token": host["token"], "protocol": PROTOCOL_VERSION}]
     sent += [{"type": "table", "id": "t1", "action": {"type": "start"}}]
 
     received = ann.messages + bob.messages

@@ -576,7 +576,7 @@ class _Part:
 
     def patch(self, old: dict[str, Any] | None, path: str) -> list[dict]:
         """Operations from the part sent before (`old`) to this one. Only values that changed
-        are compared, and only objects are parsed again to be diffed."""
+        are compared, and only objects and lists are parsed again to be diffed."""
         if old is None:
             return [{"op": "replace", "path": path, "value": self.view}]
         ops: list[dict] = []
@@ -587,7 +587,7 @@ class _Part:
             value = self.view[key]
             if before is _MISSING:
                 ops.append({"op": "add", "path": pointer(path, key), "value": value})
-            elif isinstance(value, dict) and type(before) is bytes:
+            elif isinstance(value, (dict, list)) and type(before) is bytes:
                 ops.extend(diff(orjson.loads(before), value, pointer(path, key)))
             else:
                 ops.append({"op": "replace", "path": pointer(path, key), "value": value})

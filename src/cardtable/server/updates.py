@@ -1,7 +1,7 @@
 """The `update` messages of a table's steps, and how a connection is sent several at once.
 
 A step's update is built when the step is applied, once per kind of viewer (`Update`), and sent
-once the step is stored. Steps stored together reach a connection as one message (protocol 2:
+once the step is stored. Steps stored together reach a connection as one message (since protocol 2:
 `seq` is the last step, `steps` how many it reports; events and patch are theirs in order), so
 a burst of steps costs one frame per connection, not one per step. An update carries at most
 one `ack`, for its last step, so `seq` is always the acknowledged step's.

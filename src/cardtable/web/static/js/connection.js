@@ -6,7 +6,7 @@
 
 import { applyPatch } from "./patch.js";
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const FATAL = new Map([
   [4003, "removed"],
   [4401, "unauthorized"],

@@ -1,4 +1,5 @@
-// patch.js: applies the server's JSON Patch operations (add, remove, replace) to the document.
+// patch.js: applies the server's JSON Patch operations (add, remove, replace) to the document;
+// `add` into a list inserts, as RFC 6902 says.
 
 function unescape(key) {
   return key.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -14,11 +15,13 @@ export function applyPatch(document, ops) {
     let parent = document;
     for (const key of keys.slice(0, -1)) parent = parent[Array.isArray(parent) ? Number(key) : key];
     const last = keys[keys.length - 1];
-    if (op.op === "remove") {
-      if (Array.isArray(parent)) parent.splice(Number(last), 1);
-      else delete parent[last];
-    } else if (Array.isArray(parent)) {
-      parent[Number(last)] = op.value;
+    if (Array.isArray(parent)) {
+      const index = last === "-" ? parent.length : Number(last);
+      if (op.op === "remove") parent.splice(index, 1);
+      else if (op.op === "add") parent.splice(index, 0, op.value);
+      else parent[index] = op.value;
+    } else if (op.op === "remove") {
+      delete parent[last];
     } else {
       parent[last] = op.value;
     }
