@@ -8,6 +8,8 @@ import time
 
 import uvicorn
 
+from cardtable.server.socket_protocol import TableSocketProtocol
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -22,7 +24,7 @@ def serve_in_thread(app, port: int = 0) -> tuple[uvicorn.Server, threading.Threa
         host="127.0.0.1",
         port=port,
         log_level="warning",
-        ws="websockets-sansio",
+        ws=TableSocketProtocol,
         ws_max_size=64 * 1024,
         lifespan="on",
     )

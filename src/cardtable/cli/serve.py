@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..server import create_app  # the server's imports are paid only when serving
+    from ..server.socket_protocol import TableSocketProtocol
     from ..web import mount
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         access_log=False,
         ws_max_size=64 * 1024,
-        ws="websockets-sansio",
+        ws=TableSocketProtocol,
         lifespan="on",
     )
     return 0

@@ -1,10 +1,11 @@
 """One WebSocket client of a table: who it is, what it last received, and how it is sent to.
 
-Sends never block the table. A message goes to the socket at once when the server can take
-it without waiting (the usual case: no hop through a task, so under load an update leaves in
-the same turn of the event loop as the commit that made it durable); while the socket pushes
-back, messages wait in a bounded queue that a writer task drains in order. A client too slow
-to keep up is disconnected; it reconnects and receives a fresh document.
+Sends never block the table. A message goes to the socket at once when the server offers a
+direct send (socket_protocol.py) and the socket takes it (the usual case: no hop through a
+task, so under load an update leaves in the same turn of the event loop as the commit that
+made it durable); otherwise, or while the socket pushes back, messages wait in a bounded queue
+that a writer task drains in order through ASGI. A client too slow to keep up is disconnected;
+it reconnects and receives a fresh document.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from starlette.websockets import WebSocket
 
 from .ratelimit import Bucket
+from .socket_protocol import SEND_NOW
 
 #: Messages a connection may have waiting before it counts as too slow and is dropped.
 MAX_QUEUED = 1000
@@ -44,34 +46,35 @@ class Connection:
         self.queue: asyncio.Queue[bytes | int] = asyncio.Queue()
         self.open = True
         self._sent = sent
+        #: The server's direct send, when it offers one.
+        self._send_now: Callable[[bytes], bool] | None = websocket.scope.get("extensions", {}).get(
+            SEND_NOW
+        )
         #: The writer task holds a message it has not finished sending.
         self._writing = False
 
     def send(self, message: bytes) -> None:
         if not self.open:
             return
-        if self.queue.empty() and not self._writing and self._send_now(message):
+        if self.queue.empty() and not self._writing and self._sent_now(message):
             return
         if self.queue.qsize() >= MAX_QUEUED:
             self.close(CLOSE_SLOW)
             return
         self.queue.put_nowait(message)
 
-    def _send_now(self, message: bytes) -> bool:
-        """Send `message` if that needs no waiting; False when it must queue. The server's
-        send waits only for a socket that pushes back, and then before writing anything
-        (uvicorn's `writable` event), so a send that would wait is dropped unsent."""
-        sending = self.websocket.send_text(message.decode())
+    def _sent_now(self, message: bytes) -> bool:
+        """Send `message` directly if the socket takes it now; False when it must queue."""
+        if self._send_now is None:
+            return False
         try:
-            sending.send(None)
-        except StopIteration:
-            self._sent()
-            return True
+            if not self._send_now(message):
+                return False
         except Exception:  # the client is gone: stop the writer; the reader cleans up
             self.close(1011)
             return True
-        sending.close()
-        return False
+        self._sent()
+        return True
 
     def close(self, code: int) -> None:
         """Send what is queued, then close with `code`."""

@@ -1,0 +1,94 @@
+"""The server's direct WebSocket send (socket_protocol.py) and how a connection uses it:
+frames any client reads, with or without compression; nothing written while the socket pushes
+back; and messages that had to wait leave in order, before any later one."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from websockets.sync.client import connect
+
+from cardtable.server.connection import Connection
+from cardtable.server.socket_protocol import SEND_NOW
+from thread_server import serve_in_thread
+
+#: One message for each length encoding of a frame header: 7 bits, 16 bits, 64 bits.
+MESSAGES = ["short", "é" * 100, "x" * 70_000]
+
+
+async def _direct_sender(scope, receive, send):
+    """An ASGI app: accept, send MESSAGES directly, check push-back, then close."""
+    if scope["type"] == "lifespan":
+        while (event := await receive())["type"] != "lifespan.shutdown":
+            await send({"type": "lifespan.startup.complete"})
+        await send({"type": "lifespan.shutdown.complete"})
+        return
+    assert (await receive())["type"] == "websocket.connect"
+    await send({"type": "websocket.accept"})
+    send_now = scope["extensions"][SEND_NOW]
+    for message in MESSAGES:
+        assert send_now(message.encode()) is True
+    protocol = send_now.__self__
+    protocol.pause_writing()  # what the transport calls when its buffer is full
+    assert send_now(b"held back") is False
+    protocol.resume_writing()
+    assert send_now(b"after") is True
+    await send({"type": "websocket.close", "code": 1000})
+    with pytest.raises(ConnectionError):
+        send_now(b"too late")
+
+
+@pytest.fixture
+def direct_server():
+    server, thread = serve_in_thread(_direct_sender)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"ws://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.parametrize("compression", [None, "deflate"])
+def test_direct_sends_are_text_frames_any_client_reads(direct_server, compression):
+    with connect(direct_server, compression=compression) as client:
+        received = [client.recv(timeout=10) for _ in range(len(MESSAGES) + 1)]
+    assert received == [*MESSAGES, "after"]
+
+
+class _Socket:
+    """Stands in for a Starlette WebSocket whose server offers a direct send."""
+
+    def __init__(self):
+        self.takes = False
+        self.direct: list[bytes] = []
+        self.through_asgi: list[str] = []
+        self.closed: int | None = None
+        self.scope = {"extensions": {SEND_NOW: self._send_now}}
+
+    def _send_now(self, message: bytes) -> bool:
+        if self.takes:
+            self.direct.append(message)
+        return self.takes
+
+    async def send_text(self, text: str) -> None:
+        self.through_asgi.append(text)
+
+    async def close(self, code: int) -> None:
+        self.closed = code
+
+
+async def test_messages_that_waited_leave_first_and_in_order():
+    socket = _Socket()
+    connection = Connection(socket, member=1, rate=10, burst=10)
+    connection.send(b"1")  # the socket pushes back: queued
+    socket.takes = True
+    connection.send(b"2")  # the socket would take it, but "1" waits: queued behind it
+    assert socket.direct == [] and connection.queue.qsize() == 2
+    writer = asyncio.create_task(connection.write())
+    while not connection.queue.empty():
+        await asyncio.sleep(0)
+    connection.send(b"3")  # nothing waits any more: sent at once
+    connection.close(1000)
+    await asyncio.wait_for(writer, 5)
+    assert socket.through_asgi == ["1", "2"] and socket.direct == [b"3"]
+    assert socket.closed == 1000
