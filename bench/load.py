@@ -5,11 +5,15 @@ load: players=P tables=T actions=N actions_per_s=N p50_ms=N p95_ms=N p99_ms=N er
       server_rss_mb=N server_cpu_ms_per_action=N
 
 Latency runs from an action sent to the moment every player at its table has the update it
-caused. The server's CPU time and memory are read from the operating system for the server
-process alone (when it runs on this machine); the client processes' own CPU time per action
-goes to stderr, to see what share of the machine the load took. Usage:
+caused. With `--rate R` the players together send at most R actions a second (whoever is
+ready goes first, the rest wait their turn before sending), to find the highest rate the
+server sustains at a given latency; without it they act as soon as the rules let them.
+The server's CPU time and memory are read from the operating system for the server process
+alone (when it runs on this machine); the client processes' own CPU time per action goes to
+stderr, to see what share of the machine the load took. Usage:
 
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30
+    uv run python bench/load.py --players 1000 --tables 200 --seconds 30 --rate 2000
     uv run python bench/load.py --url http://127.0.0.1:8000 ...   # a running server
 """
 
@@ -26,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -113,6 +118,8 @@ class Player(asyncio.Protocol):
         self.counter = 0
         #: (client id, sent at) of the action awaiting its ack.
         self.pending: tuple[str, float] | None = None
+        #: Waiting for its turn to act under `--rate`.
+        self.queued = False
         self.welcomed = asyncio.get_running_loop().create_future()
         self.closed = False
         #: Bytes of the server's frames not read yet, once the WebSocket is open.
@@ -235,15 +242,35 @@ class Player(asyncio.Protocol):
         return None
 
     def decide(self) -> None:
-        if self.pending is not None or not self.share.playing or self.closed:
+        """Act if there is something to do: at once, or when `--rate` gives this player its turn."""
+        if self.pending is not None or self.queued or not self.share.playing or self.closed:
             return
+        move = self._move()
+        if move is None:
+            return
+        if self.share.pace is None:
+            self._act(*move)
+        else:
+            self.queued = True
+            self.share.pace.wait(self)
+
+    def take_turn(self) -> None:
+        """Act now if there is still something to do (the pace's call)."""
+        self.queued = False
+        if self.pending is None and self.share.playing and not self.closed:
+            move = self._move()
+            if move is not None:
+                self._act(*move)
+
+    def _move(self) -> tuple[str, dict] | None:
         status = self.document["table"]["status"]
         if self.host and status in ("lobby", "ended"):
-            self._act("table", {"type": "start"})
-        elif status == "playing" and self.seat is not None:
+            return "table", {"type": "start"}
+        if status == "playing" and self.seat is not None:
             action = _choose(self.document, self.seat)
             if action is not None:
-                self._act("play", action)
+                return "play", action
+        return None
 
     def _act(self, kind: str, action: dict) -> None:
         self.counter += 1
@@ -257,11 +284,43 @@ class Player(asyncio.Protocol):
             self.transport.close()
 
 
-class Share:
-    """What the players of one client process share: the figures, and whether to play."""
+class Pace:
+    """Gives players their turn to act, at most `rate` a second, first come first served.
+    Turns not taken (nobody waiting) are not saved up beyond one tick's worth."""
 
-    def __init__(self, stats: Stats):
+    TICK = 0.001
+
+    def __init__(self, rate: float):
+        self.interval = 1 / rate
+        self.waiting: deque[Player] = deque()
+        self.next_turn = 0.0
+        self.ticking = False
+
+    def wait(self, player: Player) -> None:
+        self.waiting.append(player)
+        if not self.ticking:
+            self.ticking = True
+            self.next_turn = max(self.next_turn, time.perf_counter() - self.TICK)
+            self._tick()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        while self.waiting and self.next_turn <= now:
+            self.next_turn += self.interval
+            self.waiting.popleft().take_turn()
+        if self.waiting:
+            asyncio.get_running_loop().call_later(self.TICK, self._tick)
+        else:
+            self.ticking = False
+
+
+class Share:
+    """What the players of one client process share: the figures, whether to play, and the
+    pace (None: as fast as the rules allow)."""
+
+    def __init__(self, stats: Stats, pace: Pace | None):
         self.stats = stats
+        self.pace = pace
         self.playing = False
         self.stopping = False
         self.failures: list[BaseException] = []
@@ -301,14 +360,14 @@ async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str
         return await asyncio.gather(*(table(i, n) for i, n in enumerate(sizes)))
 
 
-async def _share(ws_url: str, tables, pipe) -> tuple:
-    """One client process playing its share of the tables.
+async def _share(ws_url: str, tables, rate: float | None, pipe) -> tuple:
+    """One client process playing its share of the tables, at most `rate` actions a second.
 
     Says "ready" on `pipe` once every player is connected, then waits for the plan
     (start, measure_from, measure_until) in Unix time, and returns its figures.
     """
     stats = Stats({code: len(tokens) for code, tokens in tables})
-    share = Share(stats)
+    share = Share(stats, None if rate is None else Pace(rate))
     connecting = []
     for code, tokens in tables:
         for index, token in enumerate(tokens):
@@ -346,9 +405,9 @@ async def _share(ws_url: str, tables, pipe) -> tuple:
     return stats.actions, stats.errors, lost, stats.latencies, cpu
 
 
-def _client_process(ws_url: str, tables, pipe) -> None:
+def _client_process(ws_url: str, tables, rate: float | None, pipe) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
-    pipe.send(_run_loop(_share(ws_url, tables, pipe)))
+    pipe.send(_run_loop(_share(ws_url, tables, rate, pipe)))
 
 
 def run(args, url: str, server: psutil.Process | None) -> str:
@@ -357,10 +416,11 @@ def run(args, url: str, server: psutil.Process | None) -> str:
     ws_url = url.replace("http", "ws", 1)
     context = multiprocessing.get_context("spawn")
     pipes, processes = [], []
+    rate = None if args.rate is None else args.rate / args.clients
     for index in range(args.clients):
         ours, theirs = context.Pipe()
         share = tables[index :: args.clients]
-        process = context.Process(target=_client_process, args=(ws_url, share, theirs))
+        process = context.Process(target=_client_process, args=(ws_url, share, rate, theirs))
         process.start()
         pipes.append(ours)
         processes.append(process)
@@ -478,11 +538,18 @@ def main() -> None:
         default=min(2, os.cpu_count() or 1),
         help="client processes (one per core), each playing a share of the tables",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        help="actions per second the players send at most, together (default: no limit)",
+    )
     parser.add_argument("--url", help="a running server; otherwise one is started")
     parser.add_argument("--database-url", help="for the started server (default: SQLite)")
     args = parser.parse_args()
     if args.players < 3 * args.tables:
         raise SystemExit("load: CAH needs at least 3 players per table")
+    if args.rate is not None and args.rate <= 0:
+        raise SystemExit("load: --rate must be positive")
     with tempfile.TemporaryDirectory() as data_dir:
         process = None
         if args.url:
