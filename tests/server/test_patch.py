@@ -8,6 +8,7 @@ import copy
 import pytest
 from hypothesis import given
 
+from cardtable.server.live import _Part
 from cardtable.server.patch import apply, diff
 from patch_cases import EXAMPLES, PAIRS
 
@@ -47,3 +48,12 @@ def test_add_inserts_into_a_list_and_dash_appends():
     apply(document, [{"op": "add", "path": "/list/1", "value": 2}])
     apply(document, [{"op": "add", "path": "/list/-", "value": 4}])
     assert document == {"list": [1, 2, 3, 4]}
+
+
+def test_a_part_sends_a_value_that_changes_only_its_json_type():
+    """1 == True in Python, not in JSON: a game's view part that turns 1 into true (or 0 into
+    false) is patched; a part that does not change gives no operation."""
+    old = _Part({"flag": 1, "other": 0, "cards": [1, 2]})
+    new = _Part({"flag": True, "other": 0, "cards": [1, 2]})
+    assert new.patch(old.sent, "/you") == [{"op": "replace", "path": "/you/flag", "value": True}]
+    assert _Part({"flag": True, "other": 0, "cards": [1, 2]}).patch(new.sent, "/you") == []

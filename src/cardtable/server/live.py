@@ -344,13 +344,17 @@ class LiveTable:
         if old_public is not None and public is not None:
             shared = table_ops + public.patch(old_public, "/game/public")
         shared_json = orjson.dumps(shared)  # encoded once, spliced into every update
+        everyone = None
+        if all(event.to is None for event in events):
+            everyone = orjson.dumps([event.to_json() for event in events])
+        #: (events, patch) by (key before, key now): viewers with the same content share one
+        #: `Update`, encoded once.
+        contents: dict[tuple, tuple[bytes, bytes]] = {}
         built: dict[tuple, Update] = {}
         for connection in self.connections:
             key = seats.get(connection.member)
-            acked = connection is origin
-            memo = (connection.key, key, acked)
-            message = built.get(memo)
-            if message is None:
+            content = contents.get((connection.key, key))
+            if content is None:
                 if old_public is None or public is None:
                     old = _game_doc(old_public, old_yous.get(connection.key))
                     new = None if public is None else public.game_doc(yous.get(key))
@@ -361,12 +365,15 @@ class LiveTable:
                     own = [{"op": "add", "path": "/game/you", "value": yous[key].view}]
                 else:
                     own = yous[key].patch(old_yous.get(connection.key), "/game/you")
-                message = built[memo] = Update(
-                    seq,
-                    orjson.dumps([e.to_json() for e in events if e.is_for(key)]),
+                content = contents[(connection.key, key)] = (
+                    everyone or orjson.dumps([e.to_json() for e in events if e.is_for(key)]),
                     shared_json if not own else joined([shared_json, orjson.dumps(own)]),
-                    client_id if acked else NO_ACK,
                 )
+            acked = connection is origin
+            message = built.get((*content, acked))
+            if message is None:
+                ack = client_id if acked else NO_ACK
+                message = built[(*content, acked)] = Update(seq, *content, ack)
             connection.key = key
             sends.append((connection, message))
             member = state.members.get(connection.member)
@@ -556,16 +563,20 @@ class LiveTable:
             connection.close(1001)
 
 
-#: Values kept as they are, being immutable; any other value is kept as its JSON.
-_SCALARS = frozenset({str, int, float, bool, type(None)})
+#: Values kept as they are, being immutable; any other value is kept as its JSON (booleans
+#: too, so that a kept part equals another only if their JSON does: True == 1 in Python).
+_SCALARS = frozenset({str, int, float, type(None)})
 _MISSING = object()
+#: Objects and lists whose JSON is shorter are replaced whole when they change: diffing them
+#: costs more than it saves.
+DIFF_FROM_BYTES = 128
 
 
 class _Part:
     """A part of the game's view built for this step: `view` as the game returned it (read
     at once, never kept: it may share objects with the game's state) and `sent`, each of its
-    top-level values as kept to compare the next step's with: scalars as they are (being
-    immutable), anything else as its JSON."""
+    top-level values as kept to compare the next step's with: strings and numbers as they are
+    (being immutable), anything else as its JSON."""
 
     __slots__ = ("sent", "view")
 
@@ -576,18 +587,24 @@ class _Part:
 
     def patch(self, old: dict[str, Any] | None, path: str) -> list[dict]:
         """Operations from the part sent before (`old`) to this one. Only values that changed
-        are compared, and only objects and lists are parsed again to be diffed."""
+        are compared, and only larger objects and lists are parsed again to be diffed."""
         if old is None:
             return [{"op": "replace", "path": path, "value": self.view}]
+        if old == self.sent:  # most seats' parts, most steps
+            return []
         ops: list[dict] = []
         for key, kept in self.sent.items():
             before = old.get(key, _MISSING)
-            if before == kept and type(before) is type(kept):
+            if before == kept:
                 continue
             value = self.view[key]
             if before is _MISSING:
                 ops.append({"op": "add", "path": pointer(path, key), "value": value})
-            elif isinstance(value, (dict, list)) and type(before) is bytes:
+            elif (
+                type(before) is bytes
+                and len(before) >= DIFF_FROM_BYTES
+                and isinstance(value, (dict, list))
+            ):
                 ops.extend(diff(orjson.loads(before), value, pointer(path, key)))
             else:
                 ops.append({"op": "replace", "path": pointer(path, key), "value": value})
