@@ -86,15 +86,18 @@ def _list_diff(old: list, new: list, path: str) -> list[dict[str, Any]] | None:
 def apply(document: Any, ops: list[dict[str, Any]]) -> Any:
     """`document` with `ops` applied (a new top-level object when the root is replaced)."""
     for op in ops:
-        keys = [k.replace("~1", "/").replace("~0", "~") for k in op["path"].split("/")[1:]]
-        if not keys:
+        path = op["path"]
+        if not path:
             document = op["value"]
             continue
+        keys = path.split("/")
+        if "~" in path:
+            keys = [k.replace("~1", "/").replace("~0", "~") for k in keys]
         parent = document
-        for key in keys[:-1]:
-            parent = parent[int(key)] if isinstance(parent, list) else parent[key]
+        for key in keys[1:-1]:
+            parent = parent[int(key)] if type(parent) is list else parent[key]
         last, kind = keys[-1], op["op"]
-        if isinstance(parent, list):
+        if type(parent) is list:
             index = len(parent) if last == "-" else int(last)
             if kind == "remove":
                 del parent[index]
