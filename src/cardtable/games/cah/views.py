@@ -17,13 +17,13 @@ from .state import NO_CZAR, PHASE_NAMES, RANDO, SUBMIT, CahState
 
 def white_cards(state: CahState, cards) -> list[dict]:
     """White cards as views show them; a blank card carries the text written on it."""
-    pool, writes = state.pool, state.writes
+    whites, writes = state.pool.white_json, state.writes  # `Pool.white`, inlined: the hot path
     if not writes:
-        return [pool.white(card) for card in cards]
+        return [whites[card] for card in cards]
     return [
-        {**pool.white(card), "text": writes[card], "userWritten": True}
+        {**whites[card], "text": writes[card], "userWritten": True}
         if card in writes
-        else pool.white(card)
+        else whites[card]
         for card in cards
     ]
 
