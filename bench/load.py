@@ -38,7 +38,7 @@ import httpx
 import orjson
 import psutil
 from websockets.client import ClientProtocol
-from websockets.frames import Opcode
+from websockets.frames import Opcode, apply_mask
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
@@ -154,19 +154,20 @@ class Player(asyncio.Protocol):
         this is most of what the client does, which the figure should not be about. A ping
         gets its pong; anything else but text ends the connection."""
         arrived = time.perf_counter()  # the frames of one read share the moment they came in
-        frames = self.frames
-        frames += data
-        at, end = 0, len(frames)
+        if self.frames:  # the start of a frame came with the previous read
+            data = bytes(self.frames + data)
+            self.frames.clear()
+        at, end = 0, len(data)
         while end - at >= 2:
-            opcode, size = frames[at] & 0x0F, frames[at + 1] & 0x7F
+            opcode, size = data[at] & 0x0F, data[at + 1] & 0x7F
             start = at + 2
             if size == 126:
-                size, start = int.from_bytes(frames[start : start + 2]), start + 2
+                size, start = int.from_bytes(data[start : start + 2]), start + 2
             elif size == 127:
-                size, start = int.from_bytes(frames[start : start + 8]), start + 8
+                size, start = int.from_bytes(data[start : start + 8]), start + 8
             if end < start + size:
                 break
-            payload = bytes(frames[start : start + size])
+            payload = data[start : start + size]
             at = start + size
             if opcode == 1:
                 self._received(orjson.loads(payload), arrived)
@@ -177,8 +178,8 @@ class Player(asyncio.Protocol):
                 self.closed = True
                 if self.transport is not None:
                     self.transport.close()
-                break
-        del frames[:at]
+                return
+        self.frames += data[at:]
 
     def connection_lost(self, error) -> None:
         self.closed = True
@@ -191,8 +192,19 @@ class Player(asyncio.Protocol):
         self.share.failures.append(error)
 
     def _send(self, message: dict) -> None:
-        self.ws.send_text(orjson.dumps(message))
-        self._flush()
+        """Write `message` as one masked text frame (RFC 6455, 5.2-5.3), built here for the
+        same reason frames are read by hand."""
+        payload = orjson.dumps(message)
+        size = len(payload)
+        if size < 126:
+            header = bytes((0x81, 0x80 | size))
+        elif size < 1 << 16:
+            header = b"\x81\xfe" + size.to_bytes(2, "big")
+        else:
+            header = b"\x81\xff" + size.to_bytes(8, "big")
+        mask = os.urandom(4)
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(header + mask + apply_mask(payload, mask))
 
     def _flush(self) -> None:
         for data in self.ws.data_to_send():
