@@ -24,6 +24,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -127,6 +128,34 @@ class LiveTable:
         seq = await self._act_locked(kind, seat, action, origin, client_id, hold=self.lock)
         self.hub.metrics.action_latency.observe(time.perf_counter() - started)
         return seq
+
+    def act_now(
+        self,
+        kind: str,
+        seat: int | None,
+        action: dict,
+        origin: Connection | None = None,
+        client_id: Any = None,
+    ) -> asyncio.Future | None:
+        """`act` without waiting, when the table is free (its lock not held, nothing to
+        rebuild): apply the step and queue it for storing in this call. Returns the future of
+        its sequence number, settled once durable; a `Conflict` there means another process
+        stored the step first (use `act`, which retries). None when the table is busy: use
+        `act`. Raises TableError or IllegalAction (nothing changed) when the step is refused.
+        """
+        if self.lock.locked() or self._broken is not None:
+            return None
+        self._deliver()
+        if self._broken is not None:  # a write failed just now: `act` rebuilds first
+            return None
+        step = self._begin(kind, seat, action, origin, client_id, 0.0)
+        self.hub.store.flush_if_full()
+        step.outcome.add_done_callback(partial(self._stored_at_once, step.started))
+        return step.outcome
+
+    def _stored_at_once(self, started: float, outcome: asyncio.Future) -> None:
+        if not outcome.cancelled() and outcome.exception() is None:
+            self.hub.metrics.action_latency.observe(time.perf_counter() - started)
 
     async def _act_locked(
         self, kind, seat, action, origin=None, client_id=None, at=0.0, retry=True, hold=None

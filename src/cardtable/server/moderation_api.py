@@ -21,10 +21,11 @@ from .admin import moderation_history, record, require_admin
 from .api import ERRORS, client_address
 from .errors import TableError
 from .hub import Hub
+from .inbox import error_message
 from .names import clean_text
 from .report_targets import ReportKind, describe_member, resolve
 from .tokens import token_hash
-from .ws import CLOSE_BANNED, error_message
+from .ws import CLOSE_BANNED
 
 MAX_REASON = 500
 #: The longest ban with an end: ten years (longer is for good).

@@ -1,0 +1,160 @@
+"""What one connection sends, handled strictly in order, each message as soon as it can be.
+
+A message is size-checked, parsed, validated and rate-limited, then handled: a game action
+on a table that is free is applied and queued for storing in the same call that received it
+(`LiveTable.act_now`), with no task between the socket and the table; anything that must
+wait (a table action, a resync, a table busy with a timer or a bot) is handled by a task.
+Either way the connection's later messages wait until that message is done (its step stored,
+as when each was awaited in turn). Every refusal is answered with an `error` carrying a
+stable code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from ..engine import IllegalAction
+from ..store import Conflict
+from .connection import Connection
+from .errors import TableError
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    Hello,
+    Ping,
+    Play,
+    Resync,
+    ValidationError,
+    parse_client_message,
+)
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .live import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+def error_message(code: str, message: str, seq: int | None = None, client_id: Any = None) -> bytes:
+    return orjson.dumps(
+        {"type": "error", "id": client_id, "code": code, "message": message, "seq": seq}
+    )
+
+
+def parse(raw: str | bytes | None):
+    """A client message, checked; raises TableError (`too-large`, `bad-message`)."""
+    if raw is None or len(raw) > MAX_MESSAGE_BYTES:
+        raise TableError("too-large", f"messages are at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        return parse_client_message(raw)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise TableError("bad-message", f"{where}: {first['msg']}"[:200]) from None
+    except (ValueError, TypeError):
+        raise TableError("bad-message", "a message is one JSON object") from None
+
+
+class Inbox:
+    def __init__(self, hub: Hub, live: LiveTable, connection: Connection):
+        self.hub, self.live, self.connection = hub, live, connection
+        #: Messages received while an earlier one was still being handled.
+        self._waiting: deque[str | bytes | None] = deque()
+        self._busy = False
+        self._tasks: set[asyncio.Task] = set()
+
+    def receive(self, raw: str | bytes | None) -> None:
+        """Handle `raw` now, or after the messages before it."""
+        if not self.connection.open:
+            return
+        if self._busy:
+            self._waiting.append(raw)
+        else:
+            self._handle(raw)
+
+    def _handle(self, raw: str | bytes | None) -> None:
+        self.hub.metrics.messages_in += 1
+        client_id = None
+        try:
+            message = parse(raw)
+            client_id = getattr(message, "id", None)
+            if not self.connection.bucket.take():
+                raise TableError("rate-limited", "too many messages; slow down")
+            self._dispatch(message)
+        except (TableError, IllegalAction) as error:
+            self._refuse(error, client_id)
+
+    def _dispatch(self, message) -> None:
+        live, connection = self.live, self.connection
+        if isinstance(message, Ping):
+            connection.send(orjson.dumps({"type": "pong", "seq": live.state.seq}))
+        elif isinstance(message, Resync):
+            self._later(live.resync(connection), None)
+        elif isinstance(message, Hello):
+            raise TableError("hello-again", "this connection already said hello")
+        elif isinstance(message, Play):
+            seat = live.state.seat_of(connection.member)
+            if seat is None or live.state.members[connection.member].left:
+                raise TableError("not-a-player", "you hold no seat in this game")
+            self.hub.check_play(message.action)
+            act = ("game", seat, message.action, connection, message.id)
+            outcome = live.act_now(*act)
+            if outcome is None:  # the table is busy: wait for it
+                self._later(live.act(*act), message.id)
+            else:
+                self._busy = True
+                outcome.add_done_callback(partial(self._stored, act))
+        else:
+            self._later(self._table_action(message), message.id)
+
+    async def _table_action(self, message) -> None:
+        live, member = self.live, self.connection.member
+        action = await self.hub.table_action(
+            live, member, message.action.model_dump(exclude_unset=True)
+        )
+        await live.act("lobby", None, action, self.connection, message.id)
+
+    def _stored(self, act: tuple, outcome: asyncio.Future) -> None:
+        """A step applied at once is stored, or failed (see `LiveTable.act_now`)."""
+        error = outcome.exception()
+        if isinstance(error, Conflict):  # another process took the step: try again, waiting
+            self._later(self.live.act(*act), act[-1])
+            return
+        if error is not None:
+            self._refuse(error, act[-1])
+        self._next()
+
+    def _later(self, work: Awaitable, client_id: Any) -> None:
+        """Handle a message in a task; the messages after it wait until it is done."""
+        self._busy = True
+        task = asyncio.get_running_loop().create_task(self._finish(work, client_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _finish(self, work: Awaitable, client_id: Any) -> None:
+        try:
+            await work
+        except (TableError, IllegalAction) as error:
+            self._refuse(error, client_id)
+        except Exception:
+            log.exception("table %s: a message failed", self.live.code)
+            self.connection.close(1011)
+        finally:
+            self._next()
+
+    def _next(self) -> None:
+        """The message being handled is done: handle those that waited, in order."""
+        self._busy = False
+        while self._waiting and not self._busy:
+            self._handle(self._waiting.popleft())
+
+    def _refuse(self, error: TableError | IllegalAction, client_id: Any) -> None:
+        self.hub.metrics.rejected[error.code] += 1
+        message = error_message(error.code, error.message, self.live.state.seq, client_id)
+        self.connection.send(message)
