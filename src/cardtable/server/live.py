@@ -36,7 +36,7 @@ from .connection import CLOSE_REMOVED, Connection
 from .decks import prepare_entries
 from .errors import TableError
 from .game_results import finished_game
-from .patch import diff, pointer
+from .patch import changes, diff, pointer
 from .protocol import PROTOCOL_VERSION
 from .table import TableState
 from .updates import NO_ACK, Update, joined, send_in_order
@@ -82,7 +82,7 @@ class LiveTable:
         #: The game's parts as last sent (as `_Part.sent` keeps them): the public part, and
         #: each seat's own.
         self._public: dict[str, Any] | None = None
-        self._yous: dict[int, dict[str, Any]] = {}
+        self._yous: dict[int, bytes] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
@@ -338,7 +338,11 @@ class LiveTable:
         if state.game_state is None:
             return None, {}
         game, game_state = state.game, state.game_state
-        yous = {key: _Part(game.seat_view(game_state, key)) for key in keys if key is not None}
+        yous = {
+            key: _Part(game.seat_view(game_state, key), whole=True)
+            for key in keys
+            if key is not None
+        }
         return _Part(game.public_view(game_state)), yous
 
     def document(self, connection: Connection) -> dict:
@@ -592,8 +596,7 @@ class LiveTable:
             connection.close(1001)
 
 
-#: Values kept as they are, being immutable; any other value is kept as its JSON (booleans
-#: too, so that a kept part equals another only if their JSON does: True == 1 in Python).
+#: Values a public part keeps as they are (see `_Part`).
 _SCALARS = frozenset({str, int, float, type(None)})
 _MISSING = object()
 #: Objects and lists whose JSON is shorter are replaced whole when they change: diffing them
@@ -603,24 +606,31 @@ DIFF_FROM_BYTES = 128
 
 class _Part:
     """A part of the game's view built for this step: `view` as the game returned it (read
-    at once, never kept: it may share objects with the game's state) and `sent`, each of its
-    top-level values as kept to compare the next step's with: strings and numbers as they are
-    (being immutable), anything else as its JSON."""
+    at once, never kept: it may share objects with the game's state) and `sent`, what is kept
+    to compare the next step's with. A seat's part (`whole`), small and most often unchanged,
+    is kept as its JSON. The public part, which changes every step, is kept key by key: strings
+    and numbers as they are (being immutable), anything else as its JSON (booleans too, so that
+    a kept part equals another only if their JSON does: True == 1 in Python)."""
 
     __slots__ = ("sent", "view")
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, whole: bool = False):
         self.view = view
         dumps, scalars = orjson.dumps, _SCALARS
-        self.sent = {k: v if type(v) in scalars else dumps(v) for k, v in view.items()}
+        if whole:
+            self.sent: bytes | dict[str, Any] = dumps(view)
+        else:
+            self.sent = {k: v if type(v) in scalars else dumps(v) for k, v in view.items()}
 
-    def patch(self, old: dict[str, Any] | None, path: str) -> list[dict]:
+    def patch(self, old: bytes | dict[str, Any] | None, path: str) -> list[dict]:
         """Operations from the part sent before (`old`) to this one. Only values that changed
         are compared, and only larger objects and lists are parsed again to be diffed."""
         if old is None:
             return [{"op": "replace", "path": path, "value": self.view}]
         if old == self.sent:  # most seats' parts, most steps
             return []
+        if type(old) is bytes:
+            return changes(orjson.loads(old), self.view, path)
         ops: list[dict] = []
         for key, kept in self.sent.items():
             before = old.get(key, _MISSING)
@@ -634,7 +644,7 @@ class _Part:
                 and len(before) >= DIFF_FROM_BYTES
                 and isinstance(value, (dict, list))
             ):
-                ops.extend(diff(orjson.loads(before), value, pointer(path, key)))
+                ops.extend(changes(orjson.loads(before), value, pointer(path, key)))
             else:
                 ops.append({"op": "replace", "path": pointer(path, key), "value": value})
         ops.extend(
@@ -646,16 +656,20 @@ class _Part:
         return {"public": self.view} if you is None else {"public": self.view, "you": you.view}
 
 
-def _spliced(sent: dict[str, Any]) -> dict[str, Any]:
+def _spliced(sent: bytes | dict[str, Any]) -> Any:
     """A part as kept, to encode again without parsing it."""
+    if type(sent) is bytes:
+        return orjson.Fragment(sent)
     return {key: orjson.Fragment(v) if type(v) is bytes else v for key, v in sent.items()}
 
 
-def _parsed(sent: dict[str, Any]) -> dict[str, Any]:
+def _parsed(sent: bytes | dict[str, Any]) -> dict[str, Any]:
+    if type(sent) is bytes:
+        return orjson.loads(sent)
     return {key: orjson.loads(v) if type(v) is bytes else v for key, v in sent.items()}
 
 
-def _game_doc(public: dict[str, Any] | None, you: dict[str, Any] | None) -> dict | None:
+def _game_doc(public: dict[str, Any] | None, you: bytes | None) -> dict | None:
     """A game document as sent, parsed back from its kept parts."""
     if public is None:
         return None

@@ -22,14 +22,14 @@ def diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
     """Operations that turn `old` into `new`; [] when they are equal."""
     if old == new:
         return []
-    return _changes(old, new, path)
+    return changes(old, new, path)
 
 
 _MISSING = object()
 
 
-def _changes(old: Any, new: Any, path: str) -> list[dict[str, Any]]:
-    """`diff` of two values known to differ."""
+def changes(old: Any, new: Any, path: str) -> list[dict[str, Any]]:
+    """`diff` of two values known to differ (saves comparing them whole once more)."""
     if type(old) is dict and type(new) is dict:
         ops: list[dict[str, Any]] = []
         for key, value in new.items():
@@ -37,7 +37,7 @@ def _changes(old: Any, new: Any, path: str) -> list[dict[str, Any]]:
             if before is _MISSING:
                 ops.append({"op": "add", "path": pointer(path, key), "value": value})
             elif before != value:
-                ops.extend(_changes(before, value, pointer(path, key)))
+                ops.extend(changes(before, value, pointer(path, key)))
         ops.extend({"op": "remove", "path": pointer(path, key)} for key in old if key not in new)
         return ops
     if type(old) is list and type(new) is list:
