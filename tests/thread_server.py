@@ -17,7 +17,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve_in_thread(app, port: int = 0) -> tuple[uvicorn.Server, threading.Thread]:
+def serve_in_thread(
+    app, port: int = 0, ws_max_size: int = 64 * 1024
+) -> tuple[uvicorn.Server, threading.Thread]:
     """Start `app` on 127.0.0.1:`port` (0: any free port) and wait until it listens."""
     config = uvicorn.Config(
         app,
@@ -25,7 +27,7 @@ def serve_in_thread(app, port: int = 0) -> tuple[uvicorn.Server, threading.Threa
         port=port,
         log_level="warning",
         ws=TableSocketProtocol,
-        ws_max_size=64 * 1024,
+        ws_max_size=ws_max_size,
         lifespan="on",
     )
     server = uvicorn.Server(config)

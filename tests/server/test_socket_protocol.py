@@ -1,29 +1,36 @@
-"""The server's direct WebSocket send (socket_protocol.py) and how a connection uses it:
-frames any client reads, with or without compression; nothing written while the socket pushes
-back; and messages that had to wait leave in order, before any later one."""
+"""The server's direct WebSocket send and receive (socket_protocol.py), and how a connection
+uses the send: frames any client reads, with or without compression; nothing written while
+the socket pushes back; messages that had to wait leave in order, before any later one; and
+every message a client sends reaches the app once, in order, however it is framed."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 
 import pytest
+from websockets.frames import apply_mask
 from websockets.sync.client import connect
 
 from cardtable.server.connection import Connection
-from cardtable.server.socket_protocol import SEND_NOW
+from cardtable.server.socket_protocol import RECEIVE_DIRECTLY, SEND_NOW
 from thread_server import serve_in_thread
 
 #: One message for each length encoding of a frame header: 7 bits, 16 bits, 64 bits.
 MESSAGES = ["short", "é" * 100, "x" * 70_000]
 
 
+async def _lifespan(receive, send) -> None:
+    while (await receive())["type"] != "lifespan.shutdown":
+        await send({"type": "lifespan.startup.complete"})
+    await send({"type": "lifespan.shutdown.complete"})
+
+
 async def _direct_sender(scope, receive, send):
     """An ASGI app: accept, send MESSAGES directly, check push-back, then close."""
     if scope["type"] == "lifespan":
-        while (event := await receive())["type"] != "lifespan.shutdown":
-            await send({"type": "lifespan.startup.complete"})
-        await send({"type": "lifespan.shutdown.complete"})
-        return
+        return await _lifespan(receive, send)
     assert (await receive())["type"] == "websocket.connect"
     await send({"type": "websocket.accept"})
     send_now = scope["extensions"][SEND_NOW]
@@ -39,13 +46,74 @@ async def _direct_sender(scope, receive, send):
         send_now(b"too late")
 
 
-@pytest.fixture
-def direct_server():
-    server, thread = serve_in_thread(_direct_sender)
+async def _echo(scope, receive, send):
+    """An ASGI app: accept, then echo every message it is handed directly."""
+    if scope["type"] == "lifespan":
+        return await _lifespan(receive, send)
+    assert (await receive())["type"] == "websocket.connect"
+    await send({"type": "websocket.accept"})
+    send_now = scope["extensions"][SEND_NOW]
+    scope["extensions"][RECEIVE_DIRECTLY](send_now)
+    assert (await receive())["type"] == "websocket.disconnect"
+
+
+#: The echo server's limit on a message's size.
+ECHO_LIMIT = 1000
+
+
+def _serving(app, **config):
+    server, thread = serve_in_thread(app, **config)
     port = server.servers[0].sockets[0].getsockname()[1]
     yield f"ws://127.0.0.1:{port}/"
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture
+def direct_server():
+    yield from _serving(_direct_sender)
+
+
+@pytest.fixture
+def echo_server():
+    yield from _serving(_echo, ws_max_size=ECHO_LIMIT)
+
+
+@pytest.mark.parametrize("compression", [None, "deflate"])
+def test_every_message_reaches_the_app_once_in_order(echo_server, compression):
+    sent = ["a", "é" * 100, b"\x00binary", "z" * ECHO_LIMIT]
+    with connect(echo_server, compression=compression, max_size=2**20) as client:
+        client.send(sent[0])
+        client.ping().wait(10)  # a control frame between messages
+        for message in sent[1:]:
+            client.send(message)
+        client.send(["frag", "mented"])  # one message in three frames
+        echoed = [client.recv(timeout=10) for _ in range(len(sent) + 1)]
+    assert echoed == [m if isinstance(m, str) else m.decode() for m in sent] + ["fragmented"]
+
+
+def _masked(payload: bytes) -> bytes:
+    mask = os.urandom(4)
+    header = bytes((0x81, 0x80 | 126)) + len(payload).to_bytes(2, "big")
+    return header + mask + apply_mask(payload, mask)
+
+
+def test_frames_cut_between_reads_arrive_whole(echo_server):
+    with connect(echo_server, compression=None) as client:
+        raw = client.socket
+        frames = _masked(b"one" * 50) + _masked(b"two" * 50)
+        for piece in (frames[:3], frames[3:160], frames[160:]):  # cut in a header, in a payload
+            raw.sendall(piece)
+            time.sleep(0.05)
+        assert [client.recv(timeout=10) for _ in range(2)] == ["one" * 50, "two" * 50]
+
+
+def test_a_message_over_the_size_limit_closes_the_connection(echo_server):
+    with connect(echo_server, compression=None, max_size=2**20) as client:
+        client.send("x" * (ECHO_LIMIT + 1))
+        with pytest.raises(Exception) as closed:
+            client.recv(timeout=10)
+    assert "1009" in str(closed.value)
 
 
 @pytest.mark.parametrize("compression", [None, "deflate"])

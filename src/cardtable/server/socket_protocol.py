@@ -10,7 +10,10 @@ This protocol puts two functions in the scope's extensions:
   in the same call, or returns False without writing when the socket pushes back, for the
   caller to queue the message and send it the ASGI way once the socket drains;
 - `receive_directly` (`RECEIVE_DIRECTLY`): from then on each message is handed to the app's
-  handler, as bytes, in the call that read it from the socket.
+  handler, as bytes, in the call that read it from the socket. Whole, unfragmented, masked
+  text or binary frames of ordinary size (what clients send) are then read here, without
+  websockets' parser; anything else (control frames, fragments, compressed frames, a frame
+  cut between two reads) goes through uvicorn and websockets as before.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import apply_mask
 from websockets.protocol import State
 
 #: The scope extensions holding `send_now` and `receive_directly`.
@@ -53,6 +57,44 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         if self.read_paused:  # uvicorn pauses reading until a queued message is received
             self.read_paused = False
             self.transport.resume_reading()
+
+    def data_received(self, data: bytes) -> None:
+        conn = self.conn
+        if (
+            self._handler is None
+            or conn.reader.buffer  # websockets holds the start of a frame
+            or conn.current_size is not None  # or of a fragmented message
+            or conn.extensions
+            or conn.state is not State.OPEN
+        ):
+            super().data_received(data)
+            return
+        at = self._read_frames(data)
+        if at < len(data):
+            super().data_received(data[at:])
+
+    def _read_frames(self, data: bytes) -> int:
+        """Hand the handler each whole data frame at the start of `data` (RFC 6455, 5.2: FIN
+        set, no extension bits, masked, at most 64 KiB); returns where the first other one
+        starts."""
+        at, end, most = 0, len(data), self.config.ws_max_size
+        while end - at >= 6:
+            first, second = data[at], data[at + 1]
+            if first not in (0x81, 0x82) or not second & 0x80:
+                break
+            size, start = second & 0x7F, at + 2
+            if size == 126:
+                size, start = int.from_bytes(data[start : start + 2], "big"), start + 2
+            elif size == 127:
+                break
+            if size > most or end < start + 4 + size:
+                break
+            payload = apply_mask(data[start + 4 : start + 4 + size], data[start : start + 4])
+            at = start + 4 + size
+            if self.close_sent:  # the app is past `websocket.close`, as uvicorn does
+                continue
+            self._handler(payload)
+        return at
 
     def send_receive_event_to_app(self) -> None:
         if self._handler is None:
