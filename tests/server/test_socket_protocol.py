@@ -21,18 +21,26 @@ from thread_server import serve_in_thread
 MESSAGES = ["short", "é" * 100, "x" * 70_000]
 
 
-async def _lifespan(receive, send) -> None:
-    while (await receive())["type"] != "lifespan.shutdown":
-        await send({"type": "lifespan.startup.complete"})
-    await send({"type": "lifespan.shutdown.complete"})
+def _websocket_app(session):
+    """An ASGI app that serves lifespan events and runs `session(scope, receive, send)` on
+    each WebSocket once it has accepted it."""
+
+    async def app(scope, receive, send):
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        await session(scope, receive, send)
+
+    return app
 
 
+@_websocket_app
 async def _direct_sender(scope, receive, send):
-    """An ASGI app: accept, send MESSAGES directly, check push-back, then close."""
-    if scope["type"] == "lifespan":
-        return await _lifespan(receive, send)
-    assert (await receive())["type"] == "websocket.connect"
-    await send({"type": "websocket.accept"})
+    """Send MESSAGES directly, check push-back, then close."""
     send_now = scope["extensions"][SEND_NOW]
     for message in MESSAGES:
         assert send_now(message.encode()) is True
@@ -46,12 +54,9 @@ async def _direct_sender(scope, receive, send):
         send_now(b"too late")
 
 
+@_websocket_app
 async def _echo(scope, receive, send):
-    """An ASGI app: accept, then echo every message it is handed directly."""
-    if scope["type"] == "lifespan":
-        return await _lifespan(receive, send)
-    assert (await receive())["type"] == "websocket.connect"
-    await send({"type": "websocket.accept"})
+    """Echo every message handed over directly."""
     send_now = scope["extensions"][SEND_NOW]
     scope["extensions"][RECEIVE_DIRECTLY](send_now)
     assert (await receive())["type"] == "websocket.disconnect"
