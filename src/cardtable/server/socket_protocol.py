@@ -75,8 +75,8 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
 
     def _read_frames(self, data: bytes) -> int:
         """Hand the handler each whole data frame at the start of `data` (RFC 6455, 5.2: FIN
-        set, no extension bits, masked, at most 64 KiB); returns where the first other one
-        starts."""
+        set, no extension bits, masked, a 7- or 16-bit length within `ws_max_size`); returns
+        where the first other one starts."""
         at, end, most = 0, len(data), self.config.ws_max_size
         while end - at >= 6:
             first, second = data[at], data[at + 1]
