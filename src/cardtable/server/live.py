@@ -24,7 +24,6 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -65,6 +64,8 @@ class _Step:
     #: What the connections had been sent before it: (table doc, public, yous, keys).
     before: tuple
     sends: list[tuple[Connection, bytes | int]] = field(default_factory=list)
+    #: Applied by `act_now`: no `act` waits for it to observe its latency.
+    at_once: bool = False
 
 
 class LiveTable:
@@ -149,13 +150,9 @@ class LiveTable:
         if self._broken is not None:  # a write failed just now: `act` rebuilds first
             return None
         step = self._begin(kind, seat, action, origin, client_id, 0.0)
+        step.at_once = True
         self.hub.store.flush_if_full()
-        step.outcome.add_done_callback(partial(self._stored_at_once, step.started))
         return step.outcome
-
-    def _stored_at_once(self, started: float, outcome: asyncio.Future) -> None:
-        if not outcome.cancelled() and outcome.exception() is None:
-            self.hub.metrics.action_latency.observe(time.perf_counter() - started)
 
     async def _act_locked(
         self, kind, seat, action, origin=None, client_id=None, at=0.0, retry=True, hold=None
@@ -213,7 +210,10 @@ class LiveTable:
             if error is not None:
                 self._fail(step, error)
                 break
-            metrics.append_latency.observe(time.perf_counter() - step.started)
+            latency = time.perf_counter() - step.started
+            metrics.append_latency.observe(latency)
+            if step.at_once:
+                metrics.action_latency.observe(latency)
             metrics.actions[step.entry.kind] += 1
             self._durable = step.entry.seq
             self._following = False

@@ -54,9 +54,10 @@ def _list_diff(old: list, new: list, path: str) -> list[dict[str, Any]] | None:
     Between the common ends, either the items that changed are replaced in place (lists of the
     same length), or the items gone are removed and the new ones added after those kept, as
     when cards are played from a hand and others drawn: whichever sends fewer items."""
-    if len(old) == len(new):  # most often one item changed: nothing does better than replacing it
+    same_length = len(old) == len(new)
+    if same_length:
         changed = [i for i in range(len(new)) if old[i] != new[i]]
-        if len(changed) == 1:
+        if len(changed) == 1:  # the usual case, and nothing does better than replacing it
             return [{"op": "replace", "path": f"{path}/{changed[0]}", "value": new[changed[0]]}]
     start, most = 0, min(len(old), len(new))
     while start < most and old[start] == new[start]:
@@ -72,10 +73,8 @@ def _list_diff(old: list, new: list, path: str) -> list[dict[str, Any]] | None:
         else:
             removed.append(index)
     added = new_end - kept
-    if old_end - start == new_end - start:
-        changed = [i for i in range(start, new_end) if old[i] != new[i]]
-        if len(changed) <= added:
-            return [{"op": "replace", "path": f"{path}/{i}", "value": new[i]} for i in changed]
+    if same_length and len(changed) <= added:
+        return [{"op": "replace", "path": f"{path}/{i}", "value": new[i]} for i in changed]
     if added >= len(new):
         return None
     ops = [{"op": "remove", "path": f"{path}/{i}"} for i in reversed(removed)]
