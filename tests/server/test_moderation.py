@@ -4,8 +4,10 @@ names, expire, and can be lifted; admin authentication; the moderation log; the 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
+import threading
 import time
 
 import httpx
@@ -16,6 +18,8 @@ from harness import RunningServer, settings_for
 from websockets.sync.client import connect
 
 from cardtable.engine import OMNISCIENT
+from cardtable.server import bans
+from cardtable.store import moderation
 
 ADMIN = "admin-token-for-the-tests"
 AUTH = {"Authorization": f"Bearer {ADMIN}"}
@@ -203,6 +207,37 @@ def test_a_ban_made_by_one_process_holds_on_another_within_its_refresh(database_
         admin(one, "DELETE", f"/api/admin/bans/{ban['id']}")
         time.sleep(0.5)
         assert two.join(code, "Robert", client="bob-client-1")["member"] == 2
+
+
+def test_a_slow_read_of_the_bans_holds_up_no_one_but_a_ban_made_here_holds_at_once(
+    database_url, monkeypatch
+):
+    """The hub reads the bans again in the background: while that read is under way (as
+    under load, when a read can take seconds), joins are checked against the copy held. A
+    ban this process made waits for a read of its own."""
+    reads = []
+    released = threading.Event()
+
+    async def read_slowly(*args, **kwargs):
+        reads.append(released.is_set())
+        while len(reads) > 1 and not released.is_set():
+            await asyncio.sleep(0.01)
+        return await moderation.list_bans(*args, **kwargs)
+
+    monkeypatch.setattr(bans, "list_bans", read_slowly)
+    with serving(database_url, moderation_refresh=0.05) as server:
+        code = server.create(client="ann-client-1")["code"]
+        deadline = time.monotonic() + 10
+        while len(reads) < 2 and time.monotonic() < deadline:  # the first refresh is stuck
+            time.sleep(0.01)
+        assert reads == [False, False]
+        server.join(code, "Bob", client="bob-client-1")
+        assert reads == [False, False]  # the join did not wait for the stuck read
+        released.set()
+        cy = {"client": client_hash("cy-client-1")}
+        admin(server, "POST", "/api/admin/bans", expect=201, json=cy)
+        refused = server.join(code, "Cy", client="cy-client-1", expect=403)
+        assert refused["error"]["code"] == "banned"
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,8 @@
 """Site-wide bans as the hub checks them: by client identity (hashed) and by address.
 
 The active bans are held in memory (`Refreshed`), so a check costs two dictionary lookups; this
-process reads them again after each change it makes. An expiring ban stops holding at its end
-without a reload.
+process reads them again after each change it makes, and the hub every so often. An expiring
+ban stops holding at its end without a reload.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ Held = dict[str, float]
 
 
 class BanList:
-    def __init__(self, store: Store, refresh_seconds: float):
+    def __init__(self, store: Store):
         self.store = store
-        self._bans: Refreshed[tuple[Held, Held]] = Refreshed(self._read, refresh_seconds, ({}, {}))
+        self._bans: Refreshed[tuple[Held, Held]] = Refreshed(self._read, ({}, {}))
 
     async def _read(self) -> tuple[Held, Held]:
         clients: Held = {}
@@ -38,6 +38,10 @@ class BanList:
         """Read the active bans from the database now (after this process changed them)."""
         self._bans.stale()
         await self._bans.get()
+
+    async def refresh(self) -> None:
+        """Read them again in the background (what other processes changed)."""
+        await self._bans.refresh()
 
     async def banned(self, client_hash: str | None, address: str | None) -> bool:
         clients, addresses = await self._bans.get()

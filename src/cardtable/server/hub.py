@@ -56,12 +56,11 @@ class Hub:
         self._loading: dict[str, asyncio.Task] = {}
         self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)
         self.word_filter = WordFilter(settings.filtered_words)
-        self.bans = BanList(store, settings.moderation_refresh)
+        self.bans = BanList(store)
         #: Keys of the cards moderators hid: a start leaves them out without a database read.
-        self.hidden_cards = Refreshed(
-            partial(library.hidden_keys, store), settings.moderation_refresh, frozenset()
-        )
-        self._presence: asyncio.Task | None = None
+        self.hidden_cards = Refreshed(partial(library.hidden_keys, store), frozenset())
+        #: The hub's periodic work (`start`).
+        self._keeping: list[asyncio.Task] = []
         #: Chat lines per member of a table; reports per token, and per address (people
         #: behind one address share it, so it allows four times as many).
         self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
@@ -118,12 +117,15 @@ class Hub:
         return len(rows)
 
     def start(self) -> None:
-        self._presence = asyncio.get_running_loop().create_task(self._keep_presence())
-        self._presence.add_done_callback(_log_failure)
+        loop = asyncio.get_running_loop()
+        for work in (self._keep_presence(), self._keep_moderation()):
+            task = loop.create_task(work)
+            task.add_done_callback(_log_failure)
+            self._keeping.append(task)
 
     async def close(self) -> None:
-        if self._presence is not None:
-            self._presence.cancel()
+        for task in self._keeping:
+            task.cancel()
         for live in list(self.tables.values()):
             self.forget(live)
 
@@ -146,6 +148,18 @@ class Hub:
                 if live.local_online and self.bus.listened(live.code, self.node):
                     await self.publish_presence(live)
                 await live.expire_remote_online(time.monotonic() - lease)
+
+    async def _keep_moderation(self) -> None:
+        """Read the bans and hidden cards now, before anyone waits for them, and again every
+        `moderation_refresh` seconds for what other processes changed. A failed read leaves the
+        copy held until the next."""
+        while True:
+            for held in (self.bans, self.hidden_cards):
+                try:
+                    await held.refresh()
+                except Exception:
+                    log.exception("reading the moderation data failed")
+            await asyncio.sleep(self.settings.moderation_refresh)
 
     async def _publish(self, code: str, message: dict) -> None:
         await self.bus.publish(code, self.node, self.node.encode() + b"\n" + orjson.dumps(message))
@@ -288,4 +302,4 @@ async def _hash_password(password: str | None) -> str | None:
 def _log_failure(task: asyncio.Task) -> None:
     error = None if task.cancelled() else task.exception()
     if error is not None and not isinstance(error, TableError | IllegalAction):
-        log.error("bus message failed", exc_info=error)
+        log.error("a background task of the hub failed", exc_info=error)

@@ -1,16 +1,15 @@
-"""A copy of something the database holds, kept in memory and read again when it ages.
+"""A copy of something the database holds, kept in memory and read again in the background.
 
 Moderation data (bans, hidden cards) is checked on hot paths: a copy answers at memory speed.
-It is read again once older than `seconds` (Settings.moderation_refresh), so what another
-process serving the same database changed holds here within that time, and at once after
-`stale()` (this process changed it).
+A caller waits for a read only when there is no copy yet, or when this process changed the data
+(`stale()`). Otherwise `refresh()` (the hub's, at its start and every
+Settings.moderation_refresh seconds) reads it again while callers keep getting the copy held,
+so a busy server never holds an action up for a read: under load a read can take seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import math
-import time
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -18,25 +17,31 @@ T = TypeVar("T")
 
 
 class Refreshed(Generic[T]):
-    def __init__(self, load: Callable[[], Awaitable[T]], seconds: float, empty: T):
+    def __init__(self, load: Callable[[], Awaitable[T]], empty: T):
         self._load = load
-        self._seconds = seconds
         self._value = empty
-        self._loaded_at = -math.inf
-        self._lock = asyncio.Lock()
+        #: Bumped by `stale()`; the copy held is current when it was read at the same count.
+        self._changes = 1
+        self._read_at = 0
+        self._lock = asyncio.Lock()  # one read at a time
 
     def stale(self) -> None:
-        """Read it again at the next `get`."""
-        self._loaded_at = -math.inf
-
-    def _aged(self) -> bool:
-        return time.monotonic() - self._loaded_at > self._seconds
+        """The data changed here: the next `get` waits for a read that starts after now."""
+        self._changes += 1
 
     async def get(self) -> T:
-        if self._aged():
-            async with self._lock:  # one read at a time; those waiting take its result
-                if self._aged():
-                    loaded_at = time.monotonic()
-                    self._value = await self._load()
-                    self._loaded_at = loaded_at
+        if self._read_at != self._changes:
+            async with self._lock:
+                if self._read_at != self._changes:  # no read since: read now
+                    await self._read()
         return self._value
+
+    async def refresh(self) -> None:
+        """Read it again; callers get the copy held until the read is done."""
+        async with self._lock:
+            await self._read()
+
+    async def _read(self) -> None:
+        changes = self._changes
+        self._value = await self._load()
+        self._read_at = changes

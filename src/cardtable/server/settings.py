@@ -35,9 +35,8 @@ class Settings:
     #: Reports per token and per address: sustained per second, and burst.
     report_rate: float = 1 / 60
     report_burst: int = 5
-    #: Seconds the in-memory copies of the site's bans and hidden cards may age before they are
-    #: re-read (what another process serving the same database changed holds here within this
-    #: time).
+    #: Seconds between reads of the site's bans and hidden cards into memory (what another
+    #: process serving the same database changed holds here within this time and one read).
     moderation_refresh: float = 5.0
     #: Seconds another process's word on who is online at a table holds without being repeated
     #: (each process repeats its own every third of this), so a process that dies without a
