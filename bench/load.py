@@ -57,28 +57,28 @@ class Stats:
         self.errors = 0
         self.lost = 0
         self.latencies: list[float] = []
-        #: When the action that made step (table, seq) was sent, and how many players have the
-        #: update of that step so far.
-        self.sent_at: dict[tuple[str, int], float] = {}
+        #: When the actions acknowledged by an update ending at step (table, seq) were sent
+        #: (several: steps applied together, protocol 4), and how many players have the update
+        #: of that step so far.
+        self.sent_at: dict[tuple[str, int], list[float]] = {}
         self.received: dict[tuple[str, int], int] = {}
 
     def acked(self, code: str, seq: int, sent: float) -> None:
-        """The action sent at `sent` is step `seq` (call before that update's `delivered`)."""
+        """The action sent at `sent` is acknowledged by an update ending at step `seq` (call
+        before that update's `delivered`)."""
         if self.measuring:
             self.actions += 1
-            self.sent_at[(code, seq)] = sent
+            self.sent_at.setdefault((code, seq), []).append(sent)
 
     def delivered(self, code: str, seq: int, now: float) -> None:
-        """One player at `code` has the update of step `seq`; once all have it, the action that
-        made it has its latency."""
+        """One player at `code` has the update of step `seq`; once all have it, the actions
+        acknowledged with it have their latency."""
         key = (code, seq)
         seen = self.received[key] = self.received.get(key, 0) + 1
         if seen < self.players[code]:
             return
         del self.received[key]
-        sent = self.sent_at.pop(key, None)
-        if sent is not None:
-            self.latencies.append(now - sent)
+        self.latencies.extend(now - sent for sent in self.sent_at.pop(key, ()))
 
 
 def _choose(document: dict, seat: int) -> dict | None:

@@ -7,6 +7,9 @@ import time
 
 from harness import RunningServer, settings_for
 
+from cardtable.store import Store
+from cardtable.store.writers import DuplicateStep
+
 
 def _two_player_table(server, **options):
     host = server.create(options=options)
@@ -57,24 +60,16 @@ def test_acks_come_after_storage_and_errors_carry_stable_codes(server):
     assert ann.recv()["type"] == "pong"
 
 
-def test_steps_stored_together_reach_each_tab_together(server):
-    """Protocol 2: steps written to the database together reach a tab in one `update` with
-    `steps` (events and patches of all of them, in order), cut after the step it acknowledges."""
+def test_steps_applied_together_reach_each_tab_as_one_update_with_its_own_ack(server):
+    """Protocol 4: steps applied in one turn of the server's loop are built and stored together
+    and reach every tab in one `update` with `steps` (the events of all of them, in order, and
+    one patch); each acting tab's copy acknowledges its own step."""
     code, ann_token, bob_token = _two_player_table(server)
     ann, bob = server.client(code, ann_token), server.client(code, bob_token)
     ann.table({"type": "start"})
     bob.until(lambda c: c.seq == ann.seq)
     before = ann.seq
-    # Hold the server's event loop while both picks arrive: it then reads and applies both in
-    # one turn, and stores them in one write.
-    held = threading.Event()
-
-    def hold() -> None:
-        held.set()
-        time.sleep(0.5)
-
-    server.server.servers[0].get_loop().call_soon_threadsafe(hold)
-    assert held.wait(5)
+    _hold_loop(server, 0.5)  # both picks arrive meanwhile: one turn applies both
     ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
     bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
 
@@ -82,30 +77,86 @@ def test_steps_stored_together_reach_each_tab_together(server):
     for tab in (ann, bob):
         tab.until(lambda c: c.seq == before + 2)
         updates[tab] = [m for m in tab.messages if m["type"] == "update" and m["seq"] > before]
-    # The one who picked second hears both picks in one update, acknowledging the second; the
-    # first hears its own pick (an update ends at the step it acknowledges), then the other.
-    second, first = sorted((ann, bob), key=lambda tab: len(updates[tab]))
-    (both,) = updates[second]
-    assert both["steps"] == 2 and both["seq"] == before + 2 and "ack" in both
-    own, other = updates[first]
-    assert "steps" not in own and own["seq"] == before + 1 and "ack" in own
-    assert "steps" not in other and "ack" not in other
-    assert [e["type"] for e in both["events"] if e["type"] != "you-picked"] == [
-        "picked",
-        "picked",
-        "round-over",
-    ]
+    (for_ann,) = updates[ann]
+    (for_bob,) = updates[bob]
+    for update, ack in ((for_ann, "ann-1"), (for_bob, "bob-1")):
+        assert update["steps"] == 2 and update["seq"] == before + 2 and update["ack"] == ack
+        assert [e["type"] for e in update["events"] if e["type"] != "you-picked"] == [
+            "picked",
+            "picked",
+            "round-over",
+        ]
     stored = server.http.get(f"/api/tables/{code}/history").json()["steps"]
-    assert {s["seq"]: s["seat"] for s in stored[-2:]} == {
-        own["seq"]: 0 if first is ann else 1,
-        both["seq"]: 0 if second is ann else 1,
-    }
+    assert {s["seat"] for s in stored[-2:]} == {0, 1}
     # The patches, applied in order, give the document the server holds for each.
     for tab in (ann, bob):
         patched = tab.document
         tab.send({"type": "resync"})
         tab.until(lambda c: c.messages[-1]["type"] == "welcome")
         assert tab.document == patched
+
+
+def _hold_loop(server, seconds: float) -> None:
+    """Keep the server's event loop busy for `seconds`, so that what arrives meanwhile is
+    read and applied in one turn."""
+    held = threading.Event()
+
+    def hold() -> None:
+        held.set()
+        time.sleep(seconds)
+
+    server.server.servers[0].get_loop().call_soon_threadsafe(hold)
+    assert held.wait(5)
+
+
+def _answer(tab, client_id: str) -> dict:
+    """Read until the ack or the error of `client_id`; return it."""
+    tab.until(
+        lambda c: any(m.get("ack") == client_id or m.get("id") == client_id for m in c.messages)
+    )
+    return next(m for m in tab.messages if m.get("ack") == client_id or m.get("id") == client_id)
+
+
+def test_a_step_stored_before_a_failed_one_of_its_group_is_acknowledged_after_the_rebuild(
+    server, monkeypatch
+):
+    """Two picks applied in one turn share a group. The first is stored, the second's write
+    fails: the second is refused (`unavailable`), the table is rebuilt from the log, and the
+    first's update, with its ack, reaches both tabs. The tables go on from there."""
+    code, ann_token, bob_token = _two_player_table(server)
+    ann, bob = server.client(code, ann_token), server.client(code, bob_token)
+    ann.table({"type": "start"})
+    bob.until(lambda c: c.seq == ann.seq)
+    failing = (code, ann.seq + 2)
+    write = Store._write
+
+    async def write_failing_second(self, batch):
+        steps = {(item.code, entry.seq) for item in batch for entry in item.entries}
+        if failing in steps:
+            if len(batch) > 1:
+                raise DuplicateStep  # the store then writes each step alone
+            raise OSError("the disk is full (test)")
+        await write(self, batch)
+
+    monkeypatch.setattr(Store, "_write", write_failing_second)
+    _hold_loop(server, 0.5)
+    ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
+    bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
+    answers = {"ann": _answer(ann, "ann-1"), "bob": _answer(bob, "bob-1")}
+    stored, refused = sorted(answers, key=lambda name: answers[name]["type"] == "error")
+    assert answers[stored]["type"] == "update" and answers[stored]["seq"] == failing[1] - 1
+    assert answers[refused]["type"] == "error" and answers[refused]["code"] == "unavailable"
+    for tab in (ann, bob):
+        tab.until(lambda c: c.seq == failing[1] - 1)
+        shown = tab.document
+        tab.send({"type": "resync"})
+        tab.until(lambda c: c.messages[-1]["type"] == "welcome")
+        assert tab.document == shown and tab.seq == failing[1] - 1
+    monkeypatch.setattr(Store, "_write", write)
+    again = {"ann": ann, "bob": bob}[refused].play({"type": "pick", "n": 3})
+    assert again["type"] == "update" and again["seq"] == failing[1]
+    steps = server.http.get(f"/api/tables/{code}/history").json()["steps"]
+    assert [s["seq"] for s in steps][-2:] == [failing[1] - 1, failing[1]]
 
 
 def test_deadlines_fire_and_missing_players_are_marked_away_then_skipped(server):

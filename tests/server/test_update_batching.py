@@ -1,5 +1,6 @@
 """How a connection is sent the messages of steps stored together (protocol 2): consecutive
-updates as one, cut after an acknowledged step, other messages and closes in their place."""
+updates as one, cut after an acknowledged update, other messages and closes in their place;
+an update may itself report several steps applied together (protocol 4)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,10 @@ class Recorder:
         self.sent.append(code)
 
 
-def _update(seq: int, ack=NO_ACK) -> Update:
-    events = orjson.dumps([{"type": "step", "n": seq}])
+def _update(seq: int, ack=NO_ACK, steps: int = 1) -> Update:
+    events = orjson.dumps([{"type": "step", "n": n} for n in range(seq - steps + 1, seq + 1)])
     patch = orjson.dumps([{"op": "replace", "path": "/table/seq", "value": seq}])
-    return Update(seq, events, patch, ack)
+    return Update(seq, steps, events, patch, ack)
 
 
 def test_updates_in_a_row_go_as_one_cut_after_each_ack_with_other_messages_in_place():
@@ -78,10 +79,23 @@ def test_updates_in_a_row_go_as_one_cut_after_each_ack_with_other_messages_in_pl
 
 
 def test_an_update_with_nothing_to_report_keeps_its_arrays_valid():
-    quiet = Update(5, b"[]", b"[]")
+    quiet = Update(5, 1, b"[]", b"[]")
     busy = _update(6)
     ann = Recorder()
     send_in_order([(ann, quiet), (ann, busy)])
     (message,) = ann.sent
     assert message["steps"] == 2 and message["events"] == [{"type": "step", "n": 6}]
     assert len(message["patch"]) == 1
+
+
+def test_updates_of_several_steps_each_count_them_all():
+    ann, bob = Recorder(), Recorder()
+    together = _update(4, steps=3)  # steps 2 to 4, applied together: one patch
+    send_in_order(
+        [(ann, _update(1)), (bob, _update(1)), (ann, together), (bob, _update(4, "b", 3))]
+    )
+    (message,) = ann.sent
+    assert (message["seq"], message["steps"]) == (4, 4)
+    assert [e["n"] for e in message["events"]] == [1, 2, 3, 4]
+    assert len(message["patch"]) == 2
+    assert [(m["seq"], m.get("steps"), m.get("ack")) for m in bob.sent] == [(4, 4, "b")]

@@ -1,13 +1,14 @@
 """One table in memory: the one writer that changes it, its connections, timers and bots.
 
-Every change goes through `LiveTable.act`: under the table's lock the entry is applied, its
-messages prepared and the entry queued for the log; the lock is then free for the next step
-while this one is stored (many steps of many tables share one commit). Once durable, and only
-then, each connection is sent the step's `update`: the events meant for it and a patch of its
-document (the acting connection's update is its ack), strictly in sequence order; steps stored
-by one commit go as one update (updates.py). After every step the table re-arms its timer (the
-game's deadline, or at once to skip seats marked away) and its bots, so it never waits on
-someone who is gone.
+Every change goes through `LiveTable.act` (or `act_now`): under the table's lock the entry is
+applied and queued for the log; the lock is then free for the next step while this one is
+stored (many steps of many tables share one commit). The steps a table applies in one turn of
+the event loop form a group: its messages are built once, after its last step. Once a group
+is durable, and only then, each connection is sent its `update`: the events meant for it and
+a patch of its document (the acting connection's update is its ack), strictly in sequence
+order; updates stored by one commit go as one message (updates.py). After every step the
+table re-arms its timer (the game's deadline, or at once to skip seats marked away) and its
+bots, so it never waits on someone who is gone.
 
 When several processes serve a table, the one that stored its last step moves its bots and
 applies its timeouts; the others arm the same wake-ups a presence lease later, so they act only
@@ -53,19 +54,36 @@ RETRIES = 3
 
 @dataclass(eq=False)
 class _Step:
-    """A step applied in memory and queued for the log, with what it sends once stored:
-    (connection, message) pairs, a message being an `Update`, other encoded bytes, or an int
-    close code."""
+    """A step applied in memory and queued for the log: its events, who made it (`origin`,
+    `client_id`: the connection to acknowledge, and the id it sent)."""
 
     entry: Entry
+    events: list[Event]
+    origin: Connection | None
+    client_id: Any
     stored: asyncio.Future
     outcome: asyncio.Future
     started: float
-    #: What the connections had been sent before it: (table doc, public, yous, keys).
-    before: tuple
-    sends: list[tuple[Connection, bytes | int]] = field(default_factory=list)
+    #: Whether it changed the table's document (not only the game's).
+    document_changed: bool
     #: Applied by `act_now`: no `act` waits for it to observe its latency.
     at_once: bool = False
+
+
+@dataclass(eq=False)
+class _Group:
+    """Steps applied one after another with no message built between them: in one turn of
+    the event loop, most often, as when several players answer one round at once. Their
+    messages are built once, from the state after the last (`_build`), and sent together once
+    every one of them is stored. `sends` is None until built: (connection, message) pairs, a
+    message being an `Update`, other encoded bytes, or an int close code. `posted`: messages
+    sent after them (`_post`)."""
+
+    steps: list[_Step]
+    #: What the connections had been sent before it: (table doc, public, yous, keys).
+    before: tuple | None = None
+    sends: list | None = None
+    posted: list[tuple[Connection, bytes]] = field(default_factory=list)
 
 
 class LiveTable:
@@ -88,9 +106,14 @@ class LiveTable:
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
         self._rng = Rng(secrets.randbits(64))  # bots choose with OS randomness, as seeds (hub)
-        #: Steps applied and queued for the log, oldest first; `_durable` is the last stored.
-        self._inflight: deque[_Step] = deque()
+        #: Steps applied and queued for the log, in groups, oldest first; the last group is
+        #: `_open` until its messages are built. `_durable`: the last step stored and sent.
+        self._inflight: deque[_Group] = deque()
+        self._open: _Group | None = None
         self._durable = state.seq
+        #: Steps stored but not sent because a later step of their group failed: their acks,
+        #: by sequence number, for when the table is rebuilt from the log.
+        self._unsent: dict[int, tuple[Connection | None, Any]] = {}
         #: The last step was stored by another process: its bots and timers are left to it.
         self._following = False
         #: After a queued step failed, what the connections had been sent before it: the
@@ -174,9 +197,12 @@ class LiveTable:
         raise TableError("busy", "the table is busy; try again", 503)
 
     def _begin(self, kind, seat, action, origin, client_id, at) -> _Step:
-        """Apply a step, queue it for the log and prepare its messages; returns at once.
-        `at`: the earliest game time the step may carry (a timeout is never early)."""
+        """Apply a step and queue it for the log, in the open group; returns at once.
+        `at`: the earliest game time the step may carry (a timeout is never early). A lobby
+        step is a group of its own: it may change who sees what."""
         state = self.state
+        if kind == "lobby":
+            self._build()
         entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), time.time())
         events = state.apply(entry)
         summary = self._summary
@@ -192,45 +218,87 @@ class LiveTable:
         )
         self._summary = summary
         loop = asyncio.get_running_loop()
-        before = self._table_doc, self._public, dict(self._yous), self._keys()
-        step = _Step(entry, stored, loop.create_future(), time.perf_counter(), before)
-        step.sends = self._broadcast(entry.seq, events, origin, client_id)
-        self._inflight.append(step)
+        step = _Step(
+            entry,
+            events,
+            origin,
+            client_id,
+            stored,
+            loop.create_future(),
+            time.perf_counter(),
+            state.document_changed,
+        )
+        if self._open is None:
+            self._open = _Group([step])
+            self._inflight.append(self._open)
+            loop.call_soon(self._build)  # after the steps this turn of the loop applies
+        else:
+            self._open.steps.append(step)
+        if kind == "lobby":
+            self._build()
         return step
 
+    def _build(self) -> None:
+        """Build the open group's messages, from the state as it is: after its last step."""
+        group = self._open
+        if group is None:
+            return
+        self._open = None
+        group.before = self._sent()
+        acks = {step.origin: step.client_id for step in group.steps if step.origin is not None}
+        changed = any(step.document_changed for step in group.steps)
+        group.sends = self._broadcast([(s.entry.seq, s.events) for s in group.steps], changed, acks)
+
     def _deliver(self) -> None:
-        """Send the stored steps at the head of the queue, in order. A failed step fails every
-        step queued after it (they were applied on top of it) and marks the table broken."""
+        """Send the groups at the head of the queue whose steps are all stored, in order. A
+        failed step fails every step queued after it (they were applied on top of it) and
+        marks the table broken."""
         delivered: list[Entry] = []
         sends: list = []
         metrics = self.hub.metrics
-        while self._inflight and self._inflight[0].stored.done():
-            step = self._inflight.popleft()
-            error = step.stored.exception()
-            if error is not None:
-                self._fail(step, error)
+        while self._inflight:
+            group = self._inflight[0]
+            if not all(step.stored.done() for step in group.steps):
                 break
-            latency = time.perf_counter() - step.started
-            metrics.append_latency.observe(latency)
-            if step.at_once:
-                metrics.action_latency.observe(latency)
-            metrics.actions[step.entry.kind] += 1
-            self._durable = step.entry.seq
+            failed = next((s for s in group.steps if s.stored.exception() is not None), None)
+            if failed is not None:
+                self._fail(group, failed)
+                break
+            if group.sends is None:  # the open group, stored whole: build it now
+                self._build()
+            self._inflight.popleft()
+            for step in group.steps:
+                latency = time.perf_counter() - step.started
+                metrics.append_latency.observe(latency)
+                if step.at_once:
+                    metrics.action_latency.observe(latency)
+                metrics.actions[step.entry.kind] += 1
+                if not step.outcome.done():
+                    step.outcome.set_result(step.entry.seq)
+                delivered.append(step.entry)
+            self._durable = delivered[-1].seq
             self._following = False
-            sends.extend(step.sends)
-            if not step.outcome.done():
-                step.outcome.set_result(step.entry.seq)
-            delivered.append(step.entry)
+            sends += group.sends
+            sends += group.posted
         if delivered:
             self._send(sends)
             if self.hub.bus.listened(self.code, self.hub.node):
                 self._spawn(self.hub.publish, self.code, delivered)
 
-    def _fail(self, first: _Step, error: BaseException) -> None:
+    def _fail(self, group: _Group, failed: _Step) -> None:
+        """`failed` could not be stored: it and every step after it fail. The steps of its
+        group before it are stored: they succeed, and are sent when the table is rebuilt."""
+        error = failed.stored.exception()
         if not isinstance(error, Conflict):
-            seq = first.entry.seq
+            seq = failed.entry.seq
             log.error("table %s: storing step %d failed", self.code, seq, exc_info=error)
-        for step in (first, *self._inflight):
+        index = group.steps.index(failed)
+        for step in group.steps[:index]:
+            self._unsent[step.entry.seq] = (step.origin, step.client_id)
+            if not step.outcome.done():
+                step.outcome.set_result(step.entry.seq)
+        later = [step for queued in self._inflight for step in queued.steps]
+        for step in later[later.index(failed) :]:
             if not step.outcome.done():
                 step.outcome.set_exception(
                     Conflict(str(error))
@@ -238,7 +306,8 @@ class LiveTable:
                     else TableError("unavailable", "the table could not be saved; try again", 503)
                 )
         self._inflight.clear()
-        self._broken = first.before
+        self._open = None
+        self._broken = group.before or self._sent()
         self._spawn(self._repair)
 
     async def _repair(self) -> None:
@@ -255,14 +324,17 @@ class LiveTable:
     async def _drain(self) -> None:
         """Under the lock: wait until every queued step is stored (or failed) and settled."""
         while self._inflight:
-            await asyncio.wait([self._inflight[-1].stored])
+            await asyncio.wait([self._inflight[-1].steps[-1].stored])
         await self._settle()
 
     def _stored(self, entry: Entry, events) -> None:
-        """A step another process stored (heard on the bus, or read back): send it now."""
+        """A step stored before (by another process, heard on the bus or read back; or by
+        this one, unsent when its group failed): send it now."""
         self._durable = entry.seq
-        self._following = True
-        self._send(self._broadcast(entry.seq, events))
+        origin, client_id = self._unsent.pop(entry.seq, (None, None))
+        self._following = origin is None
+        acks = {} if origin is None else {origin: client_id}
+        self._send(self._broadcast([(entry.seq, events)], self.state.document_changed, acks))
 
     def _send(self, sends) -> None:
         """Send the messages of stored steps, then re-arm the timer and bots."""
@@ -272,15 +344,17 @@ class LiveTable:
     def _post(self, connection: Connection, message: bytes) -> None:
         """Send a message outside the steps: after the queued steps, never ahead of them."""
         if self._inflight:
-            self._inflight[-1].sends.append((connection, message))
+            self._inflight[-1].posted.append((connection, message))
         else:
             connection.send(message)
 
-    def _keys(self) -> dict[Connection, int | None]:
-        return {connection: connection.key for connection in self.connections}
+    def _sent(self) -> tuple:
+        """What the connections have been sent: (table doc, public, yous, keys)."""
+        keys = {connection: connection.key for connection in self.connections}
+        return self._table_doc, self._public, dict(self._yous), keys
 
     async def _rebuild(self, table_doc, public, yous, keys) -> None:
-        """After a step failed to store: the state from the log up to the last step stored
+        """After a step failed to store: the state from the log up to the last step sent
         here, what each connection had been sent by then, and then the log's later steps."""
         try:
             entries = await self._read_log()
@@ -296,6 +370,7 @@ class LiveTable:
                 self.welcome(connection)
         for entry in entries[self._durable :]:
             self._stored(entry, self.state.apply(entry))
+        self._unsent.clear()
         self._summary = self.state.summary()
         self._send_presence()
 
@@ -360,13 +435,16 @@ class LiveTable:
                 game["you"] = _spliced(self._yous[key])
         return {"table": self._table_doc, "game": game}
 
-    def _broadcast(self, seq: int, events: list[Event], origin=None, client_id=None) -> list:
-        """Each connection's `update` for step `seq` (and a close for members gone), to send
-        once the step is stored."""
+    def _broadcast(
+        self, steps: list[tuple[int, list[Event]]], document_changed: bool, acks: dict
+    ) -> list:
+        """Each connection's `update` reporting `steps` ((seq, events) pairs, the last being the
+        state's), and a close for members gone, to send once they are stored. `acks`: the
+        client id to acknowledge, by connection."""
         state = self.state
         sends: list[tuple[Connection, Update | int]] = []
         table_ops: list = []
-        if state.document_changed:
+        if document_changed:
             table_doc = state.document(self.online())
             table_ops = diff(self._table_doc, table_doc, "/table")
             self._table_doc = table_doc
@@ -377,9 +455,11 @@ class LiveTable:
         if old_public is not None and public is not None:
             shared = table_ops + public.patch(old_public, "/game/public")
         shared_json = orjson.dumps(shared)  # encoded once, spliced into every update
+        events = [event for _, step_events in steps for event in step_events]
         everyone = None
         if all(event.to is None for event in events):
             everyone = orjson.dumps([event.to_json() for event in events])
+        seq, count = steps[-1][0], len(steps)
         #: (events, patch) by (key before, key now): viewers with the same content share one
         #: `Update`, encoded once.
         contents: dict[tuple, tuple[bytes, bytes]] = {}
@@ -402,11 +482,13 @@ class LiveTable:
                     everyone or orjson.dumps([e.to_json() for e in events if e.is_for(key)]),
                     shared_json if not own else joined([shared_json, orjson.dumps(own)]),
                 )
-            acked = connection is origin
-            message = built.get((*content, acked))
+            acked = connection in acks
+            message = built.get((*content, connection if acked else None))
             if message is None:
-                ack = client_id if acked else NO_ACK
-                message = built[(*content, acked)] = Update(seq, *content, ack)
+                ack = acks[connection] if acked else NO_ACK
+                message = built[(*content, connection if acked else None)] = Update(
+                    seq, count, *content, ack
+                )
             connection.key = key
             sends.append((connection, message))
             member = state.members.get(connection.member)
@@ -417,6 +499,7 @@ class LiveTable:
         return sends
 
     def _send_presence(self) -> None:
+        self._build()
         table_doc = self.state.document(self.online())
         ops = diff(self._table_doc, table_doc, "/table")
         self._table_doc = table_doc
@@ -433,10 +516,12 @@ class LiveTable:
             if self.local_online[connection.member] == 1:
                 self._send_presence()
                 await self.hub.publish_presence(self)
+            self._build()  # a new connection is sent no step applied before its welcome
             self.connections.add(connection)
             self.welcome(connection)
 
     def welcome(self, connection: Connection) -> None:
+        self._build()  # the document below is the state's: the open group's steps go first
         member = self.state.members[connection.member]
         self._post(
             connection,

@@ -14,7 +14,7 @@ from pydantic import ValidationError as ValidationError
 
 from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 #: Largest WebSocket message or HTTP body the server reads, in bytes.
 MAX_MESSAGE_BYTES = 16 * 1024

@@ -1,10 +1,10 @@
 """The `update` messages of a table's steps, and how a connection is sent several at once.
 
-A step's update is built when the step is applied, once per kind of viewer (`Update`), and sent
-once the step is stored. Steps stored together reach a connection as one message (since protocol 2:
-`seq` is the last step, `steps` how many it reports; events and patch are theirs in order), so
-a burst of steps costs one frame per connection, not one per step. An update carries at most
-one `ack`, for its last step, so `seq` is always the acknowledged step's.
+An update reports one or more steps applied together (live.py's groups). It is built once per
+kind of viewer (`Update`), and sent once its steps are stored. Consecutive updates reach a
+connection as one message (`seq` is the last step, `steps` how many it reports; events and
+patches are theirs in order), so a burst of steps costs one frame per connection, not one per
+step. A message carries at most one `ack`, for one of its last update's steps (protocol 4).
 """
 
 from __future__ import annotations
@@ -20,19 +20,20 @@ NO_ACK: Any = object()
 
 
 class Update:
-    """One step's update as one kind of viewer receives it; `events` and `patch` are encoded
-    JSON arrays. `ack` is the client's action id when sent to the acting connection."""
+    """The update of `steps` steps ending at `seq` as one kind of viewer receives it; `events`
+    and `patch` are encoded JSON arrays. `ack` is the client's action id when sent to the
+    connection that made one of the steps."""
 
-    __slots__ = ("_encoded", "ack", "events", "patch", "seq")
+    __slots__ = ("_encoded", "ack", "events", "patch", "seq", "steps")
 
-    def __init__(self, seq: int, events: bytes, patch: bytes, ack: Any = NO_ACK):
-        self.seq, self.events, self.patch, self.ack = seq, events, patch, ack
+    def __init__(self, seq: int, steps: int, events: bytes, patch: bytes, ack: Any = NO_ACK):
+        self.seq, self.steps, self.events, self.patch, self.ack = seq, steps, events, patch, ack
         self._encoded: bytes | None = None
 
     def encoded(self) -> bytes:
-        """The message of this step alone (encoded once, shared by every viewer of its kind)."""
+        """This update alone as a message (encoded once, shared by every viewer of its kind)."""
         if self._encoded is None:
-            self._encoded = _message(self.seq, 1, self.events, self.patch, self.ack)
+            self._encoded = _message(self.seq, self.steps, self.events, self.patch, self.ack)
         return self._encoded
 
 
@@ -43,12 +44,13 @@ def joined(arrays: list[bytes]) -> bytes:
 
 
 def combined(updates: list[Update]) -> bytes:
-    """Consecutive steps' updates (only the last may carry an ack) as one message."""
+    """Consecutive updates (only the last may carry an ack) as one message."""
     if len(updates) == 1:
         return updates[0].encoded()
     events = joined([u.events for u in updates])
     patch = joined([u.patch for u in updates])
-    return _message(updates[-1].seq, len(updates), events, patch, updates[-1].ack)
+    steps = sum(u.steps for u in updates)
+    return _message(updates[-1].seq, steps, events, patch, updates[-1].ack)
 
 
 def _message(seq: int, steps: int, events: bytes, patch: bytes, ack: Any) -> bytes:

@@ -6,7 +6,7 @@
 
 import { applyPatch } from "./patch.js";
 
-const PROTOCOL = 3;
+const PROTOCOL = 4;
 const FATAL = new Map([
   [4003, "removed"],
   [4401, "unauthorized"],
@@ -124,7 +124,7 @@ export class TableConnection extends EventTarget {
         this.changed([], true);
         break;
       case "update":
-        // One update may report several steps stored together (`steps`, 1 when absent).
+        // One update may report several steps applied or stored together (`steps`, 1 when absent).
         if (message.seq - (message.steps || 1) !== this.seq) {
           this.resync();
           break;
