@@ -231,12 +231,18 @@ class LiveTable:
         if self._open is None:
             self._open = _Group([step])
             self._inflight.append(self._open)
-            loop.call_soon(self._build)  # after the steps this turn of the loop applies
+            loop.call_soon(self._close_turn)  # after the steps this turn of the loop applies
         else:
             self._open.steps.append(step)
         if kind == "lobby":
             self._build()
         return step
+
+    def _close_turn(self) -> None:
+        """The turn of the loop that opened the group is over: build it, and send it if it is
+        stored already (a write during the turn stored it)."""
+        self._build()
+        self._deliver()
 
     def _build(self) -> None:
         """Build the open group's messages, from the state as it is: after its last step."""
@@ -264,8 +270,8 @@ class LiveTable:
             if failed is not None:
                 self._fail(group, failed)
                 break
-            if group.sends is None:  # the open group, stored whole: build it now
-                self._build()
+            if group.sends is None:  # the open group: steps may still join it this turn
+                break
             self._inflight.popleft()
             for step in group.steps:
                 latency = time.perf_counter() - step.started
@@ -316,6 +322,7 @@ class LiveTable:
 
     async def _settle(self) -> None:
         """Under the lock: take in the steps stored so far, and rebuild after a failed one."""
+        self._build()
         self._deliver()
         if self._broken is not None:
             await self._rebuild(*self._broken)
