@@ -51,6 +51,12 @@ class Subscribers:
         """The callbacks of `code` that belong to nodes other than `sender`."""
         return [cb for node, cb in self._by_code.get(code, {}).items() if node != sender]
 
+    def any_other(self, code: str, sender: str) -> bool:
+        """Whether a node other than `sender` subscribes to `code` (`others`, without a list:
+        asked after every step)."""
+        nodes = self._by_code.get(code)
+        return nodes is not None and (len(nodes) > 1 or sender not in nodes)
+
     def of(self, code: str) -> list[Subscriber]:
         return list(self._by_code.get(code, {}).values())
 

@@ -25,7 +25,7 @@ class InProcessBus:
         self._subscribers.remove(code, node)
 
     def listened(self, code: str, node: str) -> bool:
-        return bool(self._subscribers.others(code, node))
+        return self._subscribers.any_other(code, node)
 
     async def close(self) -> None:
         self._subscribers.clear()
