@@ -256,9 +256,9 @@ class LiveTable:
         group.sends = self._broadcast([(s.entry.seq, s.events) for s in group.steps], changed, acks)
 
     def _deliver(self) -> None:
-        """Send the groups at the head of the queue whose steps are all stored, in order. A
-        failed step fails every step queued after it (they were applied on top of it) and
-        marks the table broken."""
+        """Send the groups at the head of the queue whose steps are all stored, in order (the
+        open group waits for the end of its turn). A failed step fails every step queued after
+        it (they were applied on top of it) and marks the table broken."""
         delivered: list[Entry] = []
         sends: list = []
         metrics = self.hub.metrics
@@ -330,6 +330,7 @@ class LiveTable:
 
     async def _drain(self) -> None:
         """Under the lock: wait until every queued step is stored (or failed) and settled."""
+        self._build()  # no step joins it now: it is sent once stored
         while self._inflight:
             await asyncio.wait([self._inflight[-1].steps[-1].stored])
         await self._settle()
