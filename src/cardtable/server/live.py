@@ -231,16 +231,16 @@ class LiveTable:
         if self._open is None:
             self._open = _Group([step])
             self._inflight.append(self._open)
-            loop.call_soon(self._close_turn)  # after the steps this turn of the loop applies
+            loop.call_soon(self._build_and_send)  # once this turn of the loop is over
         else:
             self._open.steps.append(step)
         if kind == "lobby":
             self._build()
         return step
 
-    def _close_turn(self) -> None:
-        """The turn of the loop that opened the group is over: build it, and send it if it is
-        stored already (a write during the turn stored it)."""
+    def _build_and_send(self) -> None:
+        """Close the open group (build its messages), then send the groups already stored: a
+        write during the turn that opened it may have stored it."""
         self._build()
         self._deliver()
 
@@ -322,8 +322,7 @@ class LiveTable:
 
     async def _settle(self) -> None:
         """Under the lock: take in the steps stored so far, and rebuild after a failed one."""
-        self._build()
-        self._deliver()
+        self._build_and_send()
         if self._broken is not None:
             await self._rebuild(*self._broken)
             self._broken = None
