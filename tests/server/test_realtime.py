@@ -86,6 +86,9 @@ def test_steps_applied_together_reach_each_tab_as_one_update_with_its_own_ack(se
             "picked",
             "round-over",
         ]
+    # Each tab hears only its own private event, though both steps went in one update.
+    for update, pick in ((for_ann, 1), (for_bob, 2)):
+        assert [e["n"] for e in update["events"] if e["type"] == "you-picked"] == [pick]
     stored = server.http.get(f"/api/tables/{code}/history").json()["steps"]
     assert {s["seat"] for s in stored[-2:]} == {0, 1}
     # The patches, applied in order, give the document the server holds for each.
