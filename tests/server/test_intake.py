@@ -96,12 +96,7 @@ def test_a_connection_with_too_many_messages_waiting_has_the_next_refused_at_onc
 def test_a_flood_in_one_write_is_answered_in_full_and_others_are_served(tmp_path):
     url = f"sqlite:///{tmp_path / 'cardtable.db'}"
     with RunningServer(settings_for(url, message_rate=1e6, message_burst=10**6)) as server:
-        host = server.create()
-        code = host["code"]
-        ann = server.client(code, host["token"])
-        bob = server.client(code, server.join(code, "Bob", client="bob-client-1")["token"])
-        ann.drain()
-        bob.drain()
+        _, ann, bob = server.ann_and_bob()
         flood = 3 * MAX_WAITING
         connection = ann.socket
         with connection.protocol_mutex:  # every frame in one write: the server reads them at once
