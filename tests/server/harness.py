@@ -104,16 +104,6 @@ class RunningServer:
     def client(self, code: str, token: str) -> Client:
         return Client(f"{self.ws_url}/ws/{code}", token)
 
-    def ann_and_bob(self) -> tuple[str, Client, Client]:
-        """A tiny table hosted by Ann with Bob seated, both connected and caught up."""
-        host = self.create()
-        code = host["code"]
-        ann = self.client(code, host["token"])
-        bob = self.client(code, self.join(code, "Bob", client="bob-client-1")["token"])
-        ann.drain()
-        bob.drain()
-        return code, ann, bob
-
 
 class Client:
     """One tab: says hello, keeps the document up to date, checks every sequence number."""

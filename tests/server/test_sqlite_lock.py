@@ -12,7 +12,12 @@ import pytest
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_write_lock_held_elsewhere_never_blocks_the_server(server, database_url):
-    _, ann, bob = server.ann_and_bob()
+    host = server.create()
+    code = host["code"]
+    ann = server.client(code, host["token"])
+    bob = server.client(code, server.join(code, "Bob", client="bob-client-1")["token"])
+    ann.drain()
+    bob.drain()
     other = sqlite3.connect(database_url.removeprefix("sqlite:///"), isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # as a long write by another connection would
     try:

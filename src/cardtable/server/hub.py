@@ -24,7 +24,6 @@ from . import decks
 from .bans import BanList
 from .errors import TableError
 from .game_results import finished_game
-from .intake import Intake
 from .live import LiveTable
 from .metrics import Metrics
 from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
@@ -53,8 +52,6 @@ class Hub:
         self.bus = bus
         self.node = secrets.token_hex(8)
         self.metrics = Metrics()
-        #: Every connection's messages, handled in arrival order, a batch per turn.
-        self.intake = Intake()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
         self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)

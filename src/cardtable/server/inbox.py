@@ -1,8 +1,8 @@
 """What one connection sends, handled strictly in order, each message as soon as it can be.
 
 A message is size-checked, parsed, validated and rate-limited, then handled: a game action
-on a table that is free is applied and queued for storing in the same call that takes it from
-the server's queue (intake.py, `LiveTable.act_now`), with no task on the way; anything that must
+on a table that is free is applied and queued for storing in the same call that received it
+(`LiveTable.act_now`), with no task between the socket and the table; anything that must
 wait (a table action, a resync, a table busy with a timer or a bot) is handled by a task.
 Either way the connection's later messages wait until that message is done (its step stored,
 as when each was awaited in turn). Every refusal is answered with an `error` carrying a
@@ -12,7 +12,6 @@ stable code.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable
@@ -65,8 +64,6 @@ def parse(raw: str | bytes | None):
 class Inbox:
     def __init__(self, hub: Hub, live: LiveTable, connection: Connection):
         self.hub, self.live, self.connection = hub, live, connection
-        #: Messages of this connection waiting in the server's queue (intake.py).
-        self.queued = 0
         #: Messages received while an earlier one was still being handled.
         self._waiting: deque[str | bytes | None] = deque()
         self._busy = False
@@ -91,7 +88,7 @@ class Inbox:
                 raise TableError("rate-limited", "too many messages; slow down")
             self._dispatch(message)
         except (TableError, IllegalAction) as error:
-            self.refuse(error, client_id)
+            self._refuse(error, client_id)
 
     def _dispatch(self, message) -> None:
         live, connection = self.live, self.connection
@@ -130,7 +127,7 @@ class Inbox:
             self._later(self.live.act(*act), act[-1])
             return
         if error is not None:
-            self.refuse(error, act[-1])
+            self._refuse(error, act[-1])
         self._next()
 
     def _later(self, work: Awaitable, client_id: Any) -> None:
@@ -144,7 +141,7 @@ class Inbox:
         try:
             await work
         except (TableError, IllegalAction) as error:
-            self.refuse(error, client_id)
+            self._refuse(error, client_id)
         except Exception:
             log.exception("table %s: a message failed", self.live.code)
             self.connection.close(1011)
@@ -157,15 +154,7 @@ class Inbox:
         while self._waiting and not self._busy:
             self._handle(self._waiting.popleft())
 
-    def refuse_waiting(self, raw: str | bytes | None) -> None:
-        """Refuse `raw` unhandled: this connection has too many messages waiting (intake.py)."""
-        client_id = None
-        with contextlib.suppress(TableError):
-            client_id = getattr(parse(raw), "id", None)
-        self.refuse(TableError("rate-limited", "too many messages waiting; slow down"), client_id)
-
-    def refuse(self, error: TableError | IllegalAction, client_id: Any = None) -> None:
-        """Answer a message with `error`, its stable code and what the client should know."""
+    def _refuse(self, error: TableError | IllegalAction, client_id: Any) -> None:
         self.hub.metrics.rejected[error.code] += 1
         message = error_message(error.code, error.message, self.live.state.seq, client_id)
         self.connection.send(message)

@@ -1,15 +1,13 @@
 """The WebSocket endpoint `/ws/{code}`: hello with a token, then actions in, updates out.
 
-After the hello, every message goes to the server's one queue (intake.py) and from there to
-the connection's inbox (inbox.py): straight from the socket where the server offers it
-(socket_protocol.py), else as ASGI receives them.
+After the hello, every message goes to the connection's inbox (inbox.py): straight from the
+socket where the server offers it (socket_protocol.py), else as ASGI receives them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from functools import partial
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -104,12 +102,10 @@ def _count_out(hub: Hub):
 
 
 async def _serve(websocket: WebSocket, inbox: Inbox, connection: Connection) -> None:
-    """Hand every message to the server's queue (intake.py), for the inbox, until the client
-    goes. Where the server hands them over directly, `receive` is left only the disconnect to
-    report."""
-    receive = partial(inbox.hub.intake.receive, inbox)
+    """Hand the inbox every message until the client goes. Where the server hands them over
+    directly, `receive` is left only the disconnect to report."""
     receive_directly = websocket.scope.get("extensions", {}).get(RECEIVE_DIRECTLY)
     if receive_directly is not None:
-        receive_directly(receive)
+        receive_directly(inbox.receive)
     while connection.open:
-        receive(_decode(await websocket.receive()))
+        inbox.receive(_decode(await websocket.receive()))
