@@ -7,8 +7,7 @@ load: players=P tables=T actions=N actions_per_s=N p50_ms=N p95_ms=N p99_ms=N er
 Latency runs from an action sent to the moment every player at its table has the update it
 caused. With `--rate R` the players together send at most R actions a second (whoever is
 ready goes first, the rest wait their turn before sending), to find the highest rate the
-server sustains at a given latency; without it they act as soon as the rules let them. The
-tables start at moments spread over the first second of the warm-up.
+server sustains at a given latency; without it they act as soon as the rules let them.
 The server's CPU time and memory are read from the operating system for the server process
 alone (when it runs on this machine); the client processes' own CPU time per action goes to
 stderr, to see what share of the machine the load took. Usage:
@@ -26,7 +25,6 @@ import contextlib
 import gc
 import multiprocessing
 import os
-import random
 import socket
 import subprocess
 import sys
@@ -49,12 +47,6 @@ from cardtable.server.patch import apply
 
 #: Seconds the players wait, once time is up, for the answers to the actions they sent.
 FINISH_SECONDS = 5.0
-
-#: Seconds over which the tables start, each at a random moment, within the warm-up. Started
-#: in one instant, every table would go through its rounds in step with the others for the
-#: whole run (all answering at once, then all judging), in waves that no real site sees and
-#: that make the latency swing with them.
-START_SPREAD = 1.0
 
 
 class Stats:
@@ -402,9 +394,8 @@ async def _share(ws_url: str, tables, rate: float | None, pipe) -> tuple:
     start, measure_from, measure_until = await asyncio.to_thread(pipe.recv)
     await asyncio.sleep(max(0.0, start - time.time()))
     share.playing = True
-    loop = asyncio.get_running_loop()
-    for player in players:  # the hosts start their tables (the others have nothing to do yet)
-        loop.call_later(random.uniform(0, START_SPREAD), player.decide)
+    for player in players:
+        player.decide()
     await asyncio.sleep(max(0.0, measure_from - time.time()))
     stats.measuring = True
     cpu = time.process_time()
@@ -552,9 +543,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument(
-        "--warmup", type=float, default=2, help="seconds before measuring (at least 1)"
-    )
+    parser.add_argument("--warmup", type=float, default=2, help="seconds before measuring")
     parser.add_argument(
         "--clients",
         type=int,
@@ -571,8 +560,6 @@ def main() -> None:
     args = parser.parse_args()
     if args.players < 3 * args.tables:
         raise SystemExit("load: CAH needs at least 3 players per table")
-    if args.warmup < START_SPREAD:
-        raise SystemExit(f"load: --warmup must be at least {START_SPREAD} s: tables start then")
     if args.rate is not None and args.rate <= 0:
         raise SystemExit("load: --rate must be positive")
     with tempfile.TemporaryDirectory() as data_dir:
