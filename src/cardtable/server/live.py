@@ -262,6 +262,7 @@ class LiveTable:
         delivered: list[Entry] = []
         sends: list = []
         metrics = self.hub.metrics
+        now = time.perf_counter()
         while self._inflight:
             group = self._inflight[0]
             if not all(step.stored.done() for step in group.steps):
@@ -274,7 +275,7 @@ class LiveTable:
                 break
             self._inflight.popleft()
             for step in group.steps:
-                latency = time.perf_counter() - step.started
+                latency = now - step.started
                 metrics.append_latency.observe(latency)
                 if step.at_once:
                     metrics.action_latency.observe(latency)
@@ -490,12 +491,11 @@ class LiveTable:
                     shared_json if not own else joined([shared_json, orjson.dumps(own)]),
                 )
             acked = connection in acks
-            message = built.get((*content, connection if acked else None))
+            viewer = (*content, connection if acked else None)
+            message = built.get(viewer)
             if message is None:
                 ack = acks[connection] if acked else NO_ACK
-                message = built[(*content, connection if acked else None)] = Update(
-                    seq, count, *content, ack
-                )
+                message = built[viewer] = Update(seq, count, *content, ack)
             connection.key = key
             sends.append((connection, message))
             member = state.members.get(connection.member)
