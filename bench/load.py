@@ -8,12 +8,16 @@ Latency runs from an action sent to the moment every player at its table has the
 caused. With `--rate R` the players together send at most R actions a second (whoever is
 ready goes first, the rest wait their turn before sending), to find the highest rate the
 server sustains at a given latency; without it they act as soon as the rules let them.
+`--find-rate` searches for that rate: a stage as fast as the rules allow, then stages held to
+rates chosen by bisection; it prints the highest rate sustained at p99 under `--p99-ms` (a
+stage sustains its rate when it does nearly all of it) and ends with that stage's line.
 The server's CPU time and memory are read from the operating system for the server process
 alone (when it runs on this machine); the client processes' own CPU time per action goes to
 stderr, to see what share of the machine the load took. Usage:
 
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30 --rate 2000
+    uv run python bench/load.py --players 1000 --tables 200 --seconds 10 --find-rate
     uv run python bench/load.py --url http://127.0.0.1:8000 ...   # a running server
 """
 
@@ -31,6 +35,8 @@ import sys
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -48,6 +54,9 @@ from cardtable.server.patch import apply
 #: Seconds the players wait, once time is up, for the answers to the actions they sent.
 FINISH_SECONDS = 5.0
 
+#: A stage held to a rate sustains it when it does at least this share of it.
+SUSTAINED = 0.97
+
 
 class Stats:
     def __init__(self, players_per_table: dict[str, int]):
@@ -62,6 +71,12 @@ class Stats:
         #: of that step so far.
         self.sent_at: dict[tuple[str, int], list[float]] = {}
         self.received: dict[tuple[str, int], int] = {}
+
+    def measure(self) -> None:
+        """Start a stage's figures afresh."""
+        self.actions = self.errors = 0
+        self.latencies = []
+        self.measuring = True
 
     def acked(self, code: str, seq: int, sent: float) -> None:
         """The action sent at `sent` is acknowledged by an update ending at step `seq` (call
@@ -325,17 +340,33 @@ class Pace:
         else:
             self.ticking = False
 
+    def release(self) -> None:
+        """Give every waiting player its turn now (the pace is lifted)."""
+        while self.waiting:
+            self.waiting.popleft().take_turn()
+
 
 class Share:
     """What the players of one client process share: the figures, whether to play, and the
     pace (None: as fast as the rules allow)."""
 
-    def __init__(self, stats: Stats, pace: Pace | None):
+    def __init__(self, stats: Stats):
         self.stats = stats
-        self.pace = pace
+        self.pace: Pace | None = None
         self.playing = False
         self.stopping = False
         self.failures: list[BaseException] = []
+
+    def pace_at(self, rate: float | None) -> None:
+        """From now on act at most `rate` times a second (None: as fast as the rules allow)."""
+        if rate is None:
+            pace, self.pace = self.pace, None
+            if pace is not None:
+                pace.release()
+        elif self.pace is None:
+            self.pace = Pace(rate)
+        else:
+            self.pace.interval = 1 / rate
 
 
 async def connect_player(ws_url: str, code: str, token: str, host: bool, share: Share) -> Player:
@@ -372,14 +403,15 @@ async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str
         return await asyncio.gather(*(table(i, n) for i, n in enumerate(sizes)))
 
 
-async def _share(ws_url: str, tables, rate: float | None, pipe) -> tuple:
-    """One client process playing its share of the tables, at most `rate` actions a second.
+async def _share(ws_url: str, tables, pipe) -> int:
+    """One client process playing its share of the tables, in stages.
 
-    Says "ready" on `pipe` once every player is connected, then waits for the plan
-    (start, measure_from, measure_until) in Unix time, and returns its figures.
+    Says "ready" on `pipe` once every player is connected, then plays the stages it is sent,
+    (rate, measure_from, measure_until) in Unix time, answering each with its figures
+    (actions, errors, latencies, CPU seconds), until None; returns the steps lost.
     """
     stats = Stats({code: len(tokens) for code, tokens in tables})
-    share = Share(stats, None if rate is None else Pace(rate))
+    share = Share(stats)
     connecting = []
     for code, tokens in tables:
         for index, token in enumerate(tokens):
@@ -391,17 +423,19 @@ async def _share(ws_url: str, tables, rate: float | None, pipe) -> tuple:
     players = await asyncio.gather(*connecting)
     gc.freeze()  # the documents received so far are not garbage: never scan them again
     pipe.send("ready")
-    start, measure_from, measure_until = await asyncio.to_thread(pipe.recv)
-    await asyncio.sleep(max(0.0, start - time.time()))
-    share.playing = True
-    for player in players:
-        player.decide()
-    await asyncio.sleep(max(0.0, measure_from - time.time()))
-    stats.measuring = True
-    cpu = time.process_time()
-    await asyncio.sleep(max(0.0, measure_until - time.time()))
-    stats.measuring = False
-    cpu = time.process_time() - cpu
+    while (stage := await asyncio.to_thread(pipe.recv)) is not None:
+        rate, measure_from, measure_until = stage
+        share.pace_at(rate)
+        if not share.playing:  # the first stage: everyone starts
+            share.playing = True
+            for player in players:
+                player.decide()
+        await _sleep_until(measure_from)
+        stats.measure()
+        cpu = time.process_time()
+        await _sleep_until(measure_until)
+        stats.measuring = False
+        pipe.send((stats.actions, stats.errors, stats.latencies, time.process_time() - cpu))
     share.playing = False
     deadline = time.monotonic() + FINISH_SECONDS  # actions sent by now are still answered
     while any(p.pending for p in players) and time.monotonic() < deadline:
@@ -413,64 +447,149 @@ async def _share(ws_url: str, tables, rate: float | None, pipe) -> tuple:
     if share.failures:
         first = share.failures[0]
         print(f"load: {len(share.failures)} clients failed, first: {first!r}", file=sys.stderr)
-    lost = stats.lost + unanswered + len(share.failures)
-    return stats.actions, stats.errors, lost, stats.latencies, cpu
+    return stats.lost + unanswered + len(share.failures)
 
 
-def _client_process(ws_url: str, tables, rate: float | None, pipe) -> None:
+async def _sleep_until(moment: float) -> None:
+    await asyncio.sleep(max(0.0, moment - time.time()))
+
+
+def _client_process(ws_url: str, tables, pipe) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
-    pipe.send(_run_loop(_share(ws_url, tables, rate, pipe)))
+    pipe.send(_run_loop(_share(ws_url, tables, pipe)))
+
+
+@dataclass
+class Stage:
+    """What one stage of the run measured: `rate` the players were held to (None: none)."""
+
+    rate: float | None
+    seconds: float
+    actions: int
+    errors: int
+    latencies: list[float]
+    server_cpu: float
+    client_cpu: float
+
+    @property
+    def per_second(self) -> float:
+        return self.actions / self.seconds
+
+    def percentile_ms(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        return self.latencies[min(len(self.latencies) - 1, int(p * len(self.latencies)))] * 1000
+
+    def summary(self) -> str:
+        held = "none" if self.rate is None else f"{self.rate:.0f}"
+        return (
+            f"load: stage rate={held} actions_per_s={self.per_second:.0f} "
+            f"p50_ms={self.percentile_ms(0.5):.1f} p99_ms={self.percentile_ms(0.99):.1f}"
+        )
+
+
+class Clients:
+    """The client processes, one per core asked for, each playing a share of the tables,
+    run in stages the parent sets one after another."""
+
+    def __init__(self, url: str, tables, count: int, server: psutil.Process | None):
+        self.server = server
+        self.count = count
+        ws_url = url.replace("http", "ws", 1)
+        context = multiprocessing.get_context("spawn")
+        self.pipes, self.processes = [], []
+        for index in range(count):
+            ours, theirs = context.Pipe()
+            share = tables[index::count]
+            process = context.Process(target=_client_process, args=(ws_url, share, theirs))
+            process.start()
+            self.pipes.append(ours)
+            self.processes.append(process)
+        for pipe in self.pipes:
+            if pipe.recv() != "ready":
+                raise SystemExit("load: a client process failed to connect")
+        print("load: every player connected, playing", file=sys.stderr, flush=True)
+
+    def stage(self, rate: float | None, warmup: float, seconds: float) -> Stage:
+        """Play at most `rate` actions a second (together) for `warmup` seconds, then measure
+        for `seconds`."""
+        measure_from = time.time() + warmup
+        plan = (None if rate is None else rate / self.count, measure_from, measure_from + seconds)
+        for pipe in self.pipes:
+            pipe.send(plan)
+        time.sleep(max(0.0, plan[1] - time.time()))
+        cpu_before = _cpu(self.server)
+        time.sleep(max(0.0, plan[2] - time.time()))
+        server_cpu = _cpu(self.server) - cpu_before
+        figures = [pipe.recv() for pipe in self.pipes]
+        return Stage(
+            rate,
+            seconds,
+            actions=sum(f[0] for f in figures),
+            errors=sum(f[1] for f in figures),
+            latencies=sorted(latency for f in figures for latency in f[2]),
+            server_cpu=server_cpu,
+            client_cpu=sum(f[3] for f in figures),
+        )
+
+    def finish(self) -> int:
+        """Stop playing; the steps lost over the whole run."""
+        for pipe in self.pipes:
+            pipe.send(None)
+        lost = sum(pipe.recv() for pipe in self.pipes)
+        for process in self.processes:
+            process.join()
+        return lost
+
+
+def highest_sustained(
+    measure: Callable[[float | None], Stage], steps: int, p99_ms: float
+) -> tuple[Stage, Stage | None]:
+    """The stage as fast as the rules allow, and the fastest stage found (by bisection over
+    `steps` more stages) that held p99 under `p99_ms` while doing nearly the rate it was
+    held to: None if none did."""
+    top = measure(None)
+    if top.percentile_ms(0.99) < p99_ms:
+        return top, top
+    low, high, best = 0.0, top.per_second, None
+    for _ in range(steps):
+        rate = (low + high) / 2
+        stage = measure(rate)
+        if stage.percentile_ms(0.99) < p99_ms and stage.per_second >= SUSTAINED * rate:
+            low, best = rate, stage
+        else:
+            high = rate
+    return top, best
 
 
 def run(args, url: str, server: psutil.Process | None) -> str:
     tables = _run_loop(setup(url, args.players, args.tables))
     print(f"load: {len(tables)} tables ready, connecting", file=sys.stderr, flush=True)
-    ws_url = url.replace("http", "ws", 1)
-    context = multiprocessing.get_context("spawn")
-    pipes, processes = [], []
-    rate = None if args.rate is None else args.rate / args.clients
-    for index in range(args.clients):
-        ours, theirs = context.Pipe()
-        share = tables[index :: args.clients]
-        process = context.Process(target=_client_process, args=(ws_url, share, rate, theirs))
-        process.start()
-        pipes.append(ours)
-        processes.append(process)
-    for pipe in pipes:
-        if pipe.recv() != "ready":
-            raise SystemExit("load: a client process failed to connect")
-    print("load: every player connected, playing", file=sys.stderr, flush=True)
-    start = time.time() + 0.2
-    plan = (start, start + args.warmup, start + args.warmup + args.seconds)
-    for pipe in pipes:
-        pipe.send(plan)
-    time.sleep(max(0.0, plan[1] - time.time()))
-    cpu_before = _cpu(server)
-    time.sleep(max(0.0, plan[2] - time.time()))
-    cpu_used = _cpu(server) - cpu_before
+    clients = Clients(url, tables, args.clients, server)
+    if args.find_rate:
+
+        def measure(rate: float | None) -> Stage:
+            stage = clients.stage(rate, args.warmup, args.seconds)
+            print(stage.summary(), file=sys.stderr, flush=True)
+            return stage
+
+        top, best = highest_sustained(measure, args.steps, args.p99_ms)
+        found = "none" if best is None else f"{best.per_second:.0f} actions/s"
+        print(f"load: highest rate sustained at p99 < {args.p99_ms:g} ms: {found}", flush=True)
+        stage = best or top
+    else:
+        stage = clients.stage(args.rate, args.warmup, args.seconds)
+    lost = clients.finish()
     rss = server.memory_info().rss / 2**20 if server else float("nan")
-    figures = [pipe.recv() for pipe in pipes]
-    for process in processes:
-        process.join()
-    actions = sum(f[0] for f in figures)
-    errors = sum(f[1] for f in figures)
-    lost = sum(f[2] for f in figures)
-    latencies = sorted(latency for f in figures for latency in f[3])
-
-    def percentile(p: float) -> float:
-        if not latencies:
-            return float("nan")
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
-
-    cpu_ms = cpu_used * 1000 / actions if server and actions else float("nan")
-    if actions:  # the share of the machine the load client took, beside the server's
-        client_ms = sum(f[4] for f in figures) * 1000 / actions
+    cpu_ms = stage.server_cpu * 1000 / stage.actions if server and stage.actions else float("nan")
+    if stage.actions:  # the share of the machine the load client took, beside the server's
+        client_ms = stage.client_cpu * 1000 / stage.actions
         print(f"load: client_cpu_ms_per_action={client_ms:.3f}", file=sys.stderr, flush=True)
     return (
-        f"load: players={args.players} tables={args.tables} actions={actions} "
-        f"actions_per_s={actions / args.seconds:.0f} p50_ms={percentile(0.50):.1f} "
-        f"p95_ms={percentile(0.95):.1f} p99_ms={percentile(0.99):.1f} "
-        f"errors={errors} lost={lost} "
+        f"load: players={args.players} tables={args.tables} actions={stage.actions} "
+        f"actions_per_s={stage.per_second:.0f} p50_ms={stage.percentile_ms(0.50):.1f} "
+        f"p95_ms={stage.percentile_ms(0.95):.1f} p99_ms={stage.percentile_ms(0.99):.1f} "
+        f"errors={stage.errors} lost={lost} "
         f"server_rss_mb={rss:.0f} server_cpu_ms_per_action={cpu_ms:.3f}"
     )
 
@@ -555,6 +674,14 @@ def main() -> None:
         type=float,
         help="actions per second the players send at most, together (default: no limit)",
     )
+    parser.add_argument(
+        "--find-rate",
+        action="store_true",
+        help="search for the highest rate sustained at --p99-ms: a stage as fast as the rules "
+        "allow, then --steps stages held to rates found by bisection, each --seconds long",
+    )
+    parser.add_argument("--p99-ms", type=float, default=100, help="the p99 --find-rate holds")
+    parser.add_argument("--steps", type=int, default=5, help="stages --find-rate bisects in")
     parser.add_argument("--url", help="a running server; otherwise one is started")
     parser.add_argument("--database-url", help="for the started server (default: SQLite)")
     args = parser.parse_args()
@@ -562,6 +689,8 @@ def main() -> None:
         raise SystemExit("load: CAH needs at least 3 players per table")
     if args.rate is not None and args.rate <= 0:
         raise SystemExit("load: --rate must be positive")
+    if args.find_rate and args.rate is not None:
+        raise SystemExit("load: --find-rate chooses the rates itself: leave out --rate")
     with tempfile.TemporaryDirectory() as data_dir:
         process = None
         if args.url:
