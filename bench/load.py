@@ -547,8 +547,10 @@ def highest_sustained(
 ) -> tuple[Stage, Stage | None]:
     """The stage as fast as the rules allow, and the fastest stage found (by bisection over
     `steps` more stages) that held p99 under `p99_ms` while doing nearly the rate it was
-    held to: None if none did."""
+    held to: None if none did (or the first stage did nothing)."""
     top = measure(None)
+    if not top.actions:
+        return top, None
     if top.percentile_ms(0.99) < p99_ms:
         return top, top
     low, high, best = 0.0, top.per_second, None
@@ -689,6 +691,8 @@ def main() -> None:
         raise SystemExit("load: CAH needs at least 3 players per table")
     if args.rate is not None and args.rate <= 0:
         raise SystemExit("load: --rate must be positive")
+    if args.p99_ms <= 0 or args.steps < 0:
+        raise SystemExit("load: --p99-ms must be positive and --steps at least 0")
     if args.find_rate and args.rate is not None:
         raise SystemExit("load: --find-rate chooses the rates itself: leave out --rate")
     with tempfile.TemporaryDirectory() as data_dir:

@@ -116,3 +116,9 @@ def test_find_rate_stops_at_the_top_stage_when_it_holds_the_p99():
     bench = _bench()
     stage = bench.Stage(None, 10, 20_000, 0, [0.05] * 100, 1.0, 1.0)
     assert bench.highest_sustained(lambda rate: stage, steps=5, p99_ms=100) == (stage, stage)
+
+
+def test_find_rate_holds_no_rate_when_nothing_was_done():
+    bench = _bench()
+    idle = bench.Stage(None, 10, 0, 0, [], 0.0, 0.0)
+    assert bench.highest_sustained(lambda rate: idle, steps=5, p99_ms=100) == (idle, None)
