@@ -53,6 +53,12 @@ def postgres_url():
 
 
 @pytest.fixture
+def postgres_admin():
+    """Runs one statement on the PostgreSQL server's `postgres` database."""
+    return _admin
+
+
+@pytest.fixture
 def redis_url():
     """The URL of the Redis server, after checking that it answers."""
     import redis

@@ -36,8 +36,7 @@ async def is_admin(store: Store, token: str, env_token: str | None) -> bool:
     if env_token and hmac.compare_digest(token.encode(), env_token.encode()):
         return True
     query = select(admin_tokens.c.token_hash).where(admin_tokens.c.token_hash == token_hash(token))
-    async with store.engine.connect() as connection:
-        return (await connection.execute(query)).first() is not None
+    return bool(await store.rows(query))
 
 
 async def require_admin(
@@ -69,9 +68,7 @@ async def record(store: Store, action: str, target: dict[str, Any], detail: dict
 async def moderation_history(store: Store, limit: int = 200) -> list[dict[str, Any]]:
     """The newest moderation actions first."""
     query = select(moderation_log).order_by(moderation_log.c.id.desc()).limit(limit)
-    async with store.engine.connect() as connection:
-        rows = (await connection.execute(query)).all()
     return [
         {**row._mapping, "target": orjson.loads(row.target), "detail": orjson.loads(row.detail)}
-        for row in rows
+        for row in await store.rows(query)
     ]

@@ -7,7 +7,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
-from sqlalchemy import text
 
 from .. import bots, games
 from .errors import TableError
@@ -120,8 +119,7 @@ async def list_games() -> list[dict[str, Any]]:
 async def health(request: Request) -> Health:
     hub = _hub(request)
     try:
-        async with hub.store.engine.connect() as connection:
-            await connection.execute(text("SELECT 1"))
+        await hub.store.ping()
     except Exception as error:
         raise TableError("unavailable", "the database does not answer", 503) from error
     return Health(

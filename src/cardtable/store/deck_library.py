@@ -108,31 +108,28 @@ async def list_decks(store: Store) -> list[dict[str, Any]]:
         .where(decks.c.removed.is_(False))
         .order_by(decks.c.builtin.desc(), decks.c.name, decks.c.id)
     )
-    async with store.engine.connect() as connection:
-        return [summary(row) for row in (await connection.execute(query)).all()]
+    return [summary(row) for row in await store.rows(query)]
 
 
 async def find_deck(store: Store, deck_id: str) -> tuple[dict[str, Any], Deck] | None:
     """A deck not removed, as its summary and its cards; None when there is none."""
     query = select(decks).where(decks.c.id == deck_id, decks.c.removed.is_(False))
-    async with store.engine.connect() as connection:
-        row = (await connection.execute(query)).first()
-    return None if row is None else (summary(row), read_native(json.loads(row.body)))
+    found = await store.rows(query)
+    if not found:
+        return None
+    return summary(found[0]), read_native(json.loads(found[0].body))
 
 
 async def offered(store: Store, deck_ids: list[str]) -> set[str]:
     """Which of `deck_ids` a new table may choose: stored and not removed."""
     query = select(decks.c.id).where(decks.c.id.in_(deck_ids), decks.c.removed.is_(False))
-    async with store.engine.connect() as connection:
-        return set((await connection.execute(query)).scalars())
+    return {deck_id for (deck_id,) in await store.rows(query)}
 
 
 async def load_decks(store: Store, deck_ids: list[str]) -> list[Deck]:
     """The stored decks among `deck_ids`, removed ones included (tables that played them)."""
     query = select(decks.c.body).where(decks.c.id.in_(deck_ids))
-    async with store.engine.connect() as connection:
-        bodies = (await connection.execute(query)).scalars().all()
-    return [read_native(json.loads(body)) for body in bodies]
+    return [read_native(json.loads(body)) for (body,) in await store.rows(query)]
 
 
 async def remove_deck(store: Store, deck_id: str) -> dict[str, Any] | None:
@@ -163,5 +160,4 @@ async def hide_card(store: Store, key: str, text: str) -> bool:
 
 async def hidden_keys(store: Store) -> frozenset[str]:
     """The text keys of every hidden card."""
-    async with store.engine.connect() as connection:
-        return frozenset((await connection.execute(select(hidden_cards.c.text_hash))).scalars())
+    return frozenset(key for (key,) in await store.rows(select(hidden_cards.c.text_hash)))

@@ -71,15 +71,13 @@ async def list_reports(store: Store, status: str | None, limit: int = 500) -> li
     query = select(reports).order_by(reports.c.id).limit(limit)
     if status is not None:
         query = query.where(reports.c.status == status)
-    async with store.engine.connect() as connection:
-        return [_report(row) for row in (await connection.execute(query)).all()]
+    return [_report(row) for row in await store.rows(query)]
 
 
 async def get_report(store: Store, report_id: int) -> dict | None:
     query = select(reports).where(reports.c.id == report_id)
-    async with store.engine.connect() as connection:
-        row = (await connection.execute(query)).first()
-    return None if row is None else _report(row)
+    found = await store.rows(query)
+    return _report(found[0]) if found else None
 
 
 async def resolve_report(store: Store, report_id: int, status: str, resolution: dict) -> bool:
@@ -129,5 +127,4 @@ async def list_bans(store: Store, active_only: bool, limit: int = 1000) -> list[
         query = query.where(
             bans.c.lifted.is_(False), or_(bans.c.until.is_(None), bans.c.until > now)
         )
-    async with store.engine.connect() as connection:
-        return [_ban(row, now) for row in (await connection.execute(query)).all()]
+    return [_ban(row, now) for row in await store.rows(query)]

@@ -40,9 +40,7 @@ async def leaderboard(
         query = query.where(results.c.game_id == game_id)
     if since is not None:
         query = query.where(results.c.finished_at >= since)
-    async with store.engine.connect() as connection:
-        rows = (await connection.execute(query)).all()
-    return [Ranking(name, int(w), int(g), _number(p)) for name, w, g, p in rows]
+    return [Ranking(name, int(w), int(g), _number(p)) for name, w, g, p in await store.rows(query)]
 
 
 def _number(value) -> float:

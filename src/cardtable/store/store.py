@@ -13,19 +13,22 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import event, func, select
+from sqlalchemy import Connection, Executable, Row, event, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .entries import Entry
 from .finished import FinishedGame
 from .migrate import migrate
+from .readers import SqliteReader, sqlite_pragmas
 from .schema import log, tables
 from .writers import LOG_COLUMNS, DuplicateStep, PostgresWriter, SqliteWriter
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 #: Steps queued that are written at once, not at the writer's next turn of the event loop,
@@ -47,14 +50,6 @@ def database_url(url: str) -> str:
     if url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite:///")):
         return url
     raise ValueError(f"unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
-
-
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
 
 
 def _row(code: str, entry: Entry) -> dict[str, Any]:
@@ -79,9 +74,15 @@ class _Append:
 class Store:
     """Tables and their logs in one database. Open with `await Store.open(url)`."""
 
-    def __init__(self, engine: AsyncEngine, writer: SqliteWriter | PostgresWriter):
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        writer: SqliteWriter | PostgresWriter,
+        reader: SqliteReader | None = None,
+    ):
         self.engine = engine
         self._writer_db = writer
+        self._reader = reader
         self._pending: list[_Append] = []
         self._writer: asyncio.Task | None = None
 
@@ -95,16 +96,19 @@ class Store:
         """
         engine = create_async_engine(database_url(url))
         if engine.dialect.name == "sqlite":
-            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         await migrate(engine)
         if engine.dialect.name == "sqlite":
-            return cls(engine, SqliteWriter(engine.url.database, sqlite_fsync))
+            path = engine.url.database
+            return cls(engine, SqliteWriter(path, sqlite_fsync), SqliteReader(path))
         return cls(engine, PostgresWriter(engine))
 
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.shield(self._writer)
         await self._writer_db.close()
+        if self._reader is not None:
+            self._reader.close()
         await self.engine.dispose()
 
     # -- writing ------------------------------------------------------------------------------
@@ -210,6 +214,22 @@ class Store:
 
     # -- reading ------------------------------------------------------------------------------
 
+    async def read(self, work: Callable[[Connection], T]) -> T:
+        """`work(connection)` on a synchronous connection, run whole: on SQLite in a reader
+        thread (readers.py), on PostgreSQL through the async engine."""
+        if self._reader is not None:
+            return await self._reader.read(work)
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(work)
+
+    async def rows(self, query: Executable) -> list[Row]:
+        """Every row `query` selects."""
+        return await self.read(lambda connection: connection.execute(query).all())
+
+    async def ping(self) -> None:
+        """Raises unless the database answers a query."""
+        await self.rows(select(1))
+
     async def entries(self, code: str, after: int = 0) -> list[Entry]:
         """The log of table `code` from step `after + 1` on, in order."""
         query = (
@@ -219,17 +239,14 @@ class Store:
             .where(log.c.table_code == code, log.c.seq > after)
             .order_by(log.c.seq)
         )
-        async with self.engine.connect() as connection:
-            rows = (await connection.execute(query)).all()
         return [
             Entry(seq, kind, seat, orjson.loads(action), game_time, wall_time)
-            for seq, kind, seat, action, game_time, wall_time in rows
+            for seq, kind, seat, action, game_time, wall_time in await self.rows(query)
         ]
 
     async def summary(self, code: str) -> dict[str, Any] | None:
-        async with self.engine.connect() as connection:
-            row = (await connection.execute(select(tables).where(tables.c.code == code))).first()
-        return None if row is None else dict(row._mapping)
+        found = await self.rows(select(tables).where(tables.c.code == code))
+        return dict(found[0]._mapping) if found else None
 
     async def open_tables(self, status: str, public_only: bool = False, limit: int = 1000):
         """Summaries of tables in `status`, newest first."""
@@ -237,14 +254,12 @@ class Store:
         if public_only:
             query = query.where(tables.c.public.is_(True))
         query = query.order_by(tables.c.updated_at.desc()).limit(limit)
-        async with self.engine.connect() as connection:
-            return [dict(row._mapping) for row in (await connection.execute(query)).all()]
+        return [dict(row._mapping) for row in await self.rows(query)]
 
     async def table_counts(self) -> dict[str, int]:
         """How many tables are in each status."""
         query = select(tables.c.status, func.count()).group_by(tables.c.status)
-        async with self.engine.connect() as connection:
-            return dict((await connection.execute(query)).all())
+        return dict(await self.rows(query))
 
 
 def _settle(items: list[_Append], error: BaseException | None) -> None:
