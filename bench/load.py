@@ -340,11 +340,6 @@ class Pace:
         else:
             self.ticking = False
 
-    def release(self) -> None:
-        """Give every waiting player its turn now (the pace is lifted)."""
-        while self.waiting:
-            self.waiting.popleft().take_turn()
-
 
 class Share:
     """What the players of one client process share: the figures, whether to play, and the
@@ -358,11 +353,11 @@ class Share:
         self.failures: list[BaseException] = []
 
     def pace_at(self, rate: float | None) -> None:
-        """From now on act at most `rate` times a second (None: as fast as the rules allow)."""
+        """From now on act at most `rate` times a second (None: as fast as the rules allow,
+        which only a run's first stage asks for: a pace is changed, never lifted)."""
         if rate is None:
-            pace, self.pace = self.pace, None
-            if pace is not None:
-                pace.release()
+            if self.pace is not None:
+                raise ValueError("a pace once set is changed, never lifted")
         elif self.pace is None:
             self.pace = Pace(rate)
         else:
