@@ -122,3 +122,22 @@ def test_find_rate_holds_no_rate_when_nothing_was_done():
     bench = _bench()
     idle = bench.Stage(None, 10, 0, 0, [], 0.0, 0.0)
     assert bench.highest_sustained(lambda rate: idle, steps=5, p99_ms=100) == (idle, None)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["--find-rate", "--rate", "100"], "--find-rate chooses the rates itself"),
+        (["--find-rate", "--p99-ms", "0"], "--p99-ms must be positive"),
+        (["--find-rate", "--steps", "-1"], "--steps at least 0"),
+    ],
+)
+def test_find_rate_refuses_bad_options_before_starting_anything(arguments, says):
+    run = subprocess.run(
+        [sys.executable, str(LOAD), "--players", "12", "--tables", "3", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0 and says in run.stderr
+    assert "tables ready" not in run.stderr
