@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from csh_table import Table
 
 from cardtable.engine import IllegalAction, Rng
 from cardtable.games.csh.catalog import CATALOG
 from cardtable.games.csh.state import CHOICE
+from csh_table import Table
 
 FILLER = [["E1"], ["E2"], ["E3"], ["E3"], ["E4"], ["E4"], ["E5"]]
 SOCIALS = [t.id for t in CATALOG.types if t.set == "socials"]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from csh_table import Table
 
 from cardtable.engine import IllegalAction
 from cardtable.games.csh import GAME
 from cardtable.games.csh.catalog import CATALOG
 from cardtable.games.csh.state import CHOICE, OVER, TURN, WINDOW
+from csh_table import Table
 
 FILLER = [["E1"], ["E2"], ["E3"], ["E3"], ["E4"], ["E4"], ["E5"]]  # seven stacks
 FILLER_DECK = ["E2", "E2", "E3", "E3", "E4", "E4", "E5", "E5", "E5"]

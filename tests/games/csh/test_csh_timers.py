@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import pytest
-from csh_table import Table
 
 from cardtable.engine import IllegalAction
 from cardtable.games.csh import GAME
 from cardtable.games.csh.state import WINDOW
+from csh_table import Table
 
 TIMEOUT = {"type": "timeout"}
 

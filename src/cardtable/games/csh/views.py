@@ -5,6 +5,9 @@ the deck order and the Election's place secret.
 Cards whose face a viewer sees are `{"id", "card"}` (the card type's id); a face-down card is
 `{"id", "down": true}`. Secret: the deck, bottom to top, where the top cards a seat has seen
 (O3, CSH-23) are shown to that seat instead; and the faces of canceled cards, by id.
+
+An item of the effect stack names the cards being played (none for a retrigger, H7) and its
+`source`, the card whose effects it resolves.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ def _frame(frame: Frame) -> dict:
     return {
         "player": frame.player,
         "cards": [{"id": c} for c in frame.cards],
+        "source": {"id": frame.source},
         "reaction": frame.reaction or None,
         "resolving": frame.started,
         "canceled": frame.canceled,

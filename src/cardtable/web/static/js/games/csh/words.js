@@ -26,18 +26,25 @@ function cardsWords(cards, words) {
   return named.join(", ");
 }
 
-/** What an item of the effect stack is: "Bob is playing Constitution." */
+/** The card whose effects an item of the effect stack resolves. */
+function sourceName(frame, words) {
+  return words.cat.name(words.find(frame.source.id));
+}
+
+/** What an item of the effect stack is: "Bob is playing Constitution.", or for a retrigger
+ *  (H7), which plays no card: "Bob is resolving Intro Packet again." */
 export function frameWords(stack, index, words) {
   const frame = stack[index];
   const who = words.names(frame.player);
-  const what = cardsWords(frame.cards, words);
   const verb = frame.player === words.me ? "are" : "is";
+  if (!frame.cards.length) return `${who} ${verb} resolving ${sourceName(frame, words)} again.`;
+  const what = cardsWords(frame.cards, words);
   if (frame.reaction && index > 0) {
     const aimed = stack[index - 1];
     const act = frame.reaction === "cancel" ? "cancel" : "negate";
     return `${who} ${verb} playing ${what} to ${act} ${aimed.player === words.me ? "your" : `${words.names(aimed.player)}'s`} ${cardsWords(aimed.cards, words)}.`;
   }
-  const into = frame.target !== null && frame.target !== frame.player && words.cat.type(words.find(frame.cards[0].id))?.placement === "target"
+  const into = frame.target !== null && frame.target !== frame.player && words.cat.type(words.find(frame.source.id))?.placement === "target"
     ? ` into ${frame.target === words.me ? "your" : `${words.names(frame.target)}'s`} Archive` : "";
   return `${who} ${verb} playing ${what}${into}.`;
 }
@@ -57,7 +64,7 @@ const CARD_PROMPTS = {
 export function choicePrompt(pub, words) {
   const choice = pub.choice;
   const frame = pub.stack[pub.stack.length - 1];
-  const source = frame ? words.cat.name(words.find(frame.cards[frame.cards.length - 1].id)) : "the card";
+  const source = frame ? sourceName(frame, words) : "the card";
   switch (choice.purpose) {
     case "target": return `${source}: choose the player it targets.`;
     case "next": return `${source}: choose who takes the next turn.`;
