@@ -10,7 +10,7 @@ DRAW = """async ([view, seat]) => {
   const { createRenderer } = await import("/js/games/csh.js");
   const game = (await (await fetch("/api/games")).json()).find((g) => g.id === "csh");
   const renderer = createRenderer({ act: () => new Promise(() => null), hostAction: () => null,
-    report: () => null, mode: "player" });
+    report: () => null, mode: "seat" });
   document.body.replaceChildren(renderer.element);
   renderer.update({ view, seat, game, seatName: (s) => `Seat ${s + 1}` }, []);
   const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
