@@ -109,18 +109,21 @@ def random_log(game_id: str, options, seats: int, seed: int) -> list[Entry]:
     return log
 
 
-def replayed_steps(log: list[Entry], viewers: list, kept: range) -> list[dict]:
-    """Replay `log`; for each entry whose index is in `kept`: the table document, each
-    viewer's view and the events meant for each, as the table page gets them."""
+def replayed_steps(log: list[Entry], viewers: list, windows: list[range]) -> list[list[dict]]:
+    """Replay `log` once; for each window, the entries whose index is in it: the table
+    document, each viewer's view and the events meant for each, as the table page gets them."""
     table = TableState.create("RND", log[0])
     game = table.game
-    steps = []
+    steps: list[list[dict]] = [[] for _ in windows]
     for index, entry in enumerate(log[1:], start=1):
         events = table.apply(entry)
-        if index in kept:
+        kept = [found for window, found in zip(windows, steps, strict=True) if index in window]
+        if kept:
             views = [game.view(table.game_state, seat) for seat, _ in viewers]
             seen = [[e.to_json() for e in events if e.is_for(seat)] for seat, _ in viewers]
-            steps.append({"table": table.document(set()), "views": views, "events": seen})
+            step = {"table": table.document(set()), "views": views, "events": seen}
+            for found in kept:
+                found.append(step)
     return steps
 
 
@@ -137,9 +140,9 @@ def test_every_position_of_random_games_is_drawn_without_an_error(
         viewers = [(seat, "seat") for seat in range(seats)] + [(None, "tv")]
         start = next(i for i, entry in enumerate(log) if entry.action["type"] == "start")
         # The game from its start, then its end as a page opened late meets it.
-        for kept in (range(start, start + HEAD), range(max(start, len(log) - TAIL), len(log))):
-            steps = replayed_steps(log, viewers, kept)
+        windows = [range(start, start + HEAD), range(max(start, len(log) - TAIL), len(log))]
+        for window, steps in zip(windows, replayed_steps(log, viewers, windows), strict=True):
             failure = page.evaluate(DRAW_ALL, [game_id, viewers, json.dumps(steps)])
-            assert failure is None, f"seed {seed}, from entry {kept.start}: {failure}"
+            assert failure is None, f"seed {seed}, from entry {window.start}: {failure}"
 
     drawn()

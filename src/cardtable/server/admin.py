@@ -36,7 +36,7 @@ async def is_admin(store: Store, token: str, env_token: str | None) -> bool:
     if env_token and hmac.compare_digest(token.encode(), env_token.encode()):
         return True
     query = select(admin_tokens.c.token_hash).where(admin_tokens.c.token_hash == token_hash(token))
-    return bool(await store.rows(query))
+    return await store.first(query) is not None
 
 
 async def require_admin(

@@ -114,10 +114,8 @@ async def list_decks(store: Store) -> list[dict[str, Any]]:
 async def find_deck(store: Store, deck_id: str) -> tuple[dict[str, Any], Deck] | None:
     """A deck not removed, as its summary and its cards; None when there is none."""
     query = select(decks).where(decks.c.id == deck_id, decks.c.removed.is_(False))
-    found = await store.rows(query)
-    if not found:
-        return None
-    return summary(found[0]), read_native(json.loads(found[0].body))
+    row = await store.first(query)
+    return None if row is None else (summary(row), read_native(json.loads(row.body)))
 
 
 async def offered(store: Store, deck_ids: list[str]) -> set[str]:

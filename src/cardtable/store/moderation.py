@@ -76,8 +76,8 @@ async def list_reports(store: Store, status: str | None, limit: int = 500) -> li
 
 async def get_report(store: Store, report_id: int) -> dict | None:
     query = select(reports).where(reports.c.id == report_id)
-    found = await store.rows(query)
-    return _report(found[0]) if found else None
+    row = await store.first(query)
+    return None if row is None else _report(row)
 
 
 async def resolve_report(store: Store, report_id: int, status: str, resolution: dict) -> bool:

@@ -226,6 +226,10 @@ class Store:
         """Every row `query` selects."""
         return await self.read(lambda connection: connection.execute(query).all())
 
+    async def first(self, query: Executable) -> Row | None:
+        """The first row `query` selects, or None."""
+        return await self.read(lambda connection: connection.execute(query).first())
+
     async def ping(self) -> None:
         """Raises unless the database answers a query."""
         await self.rows(select(1))
@@ -245,8 +249,8 @@ class Store:
         ]
 
     async def summary(self, code: str) -> dict[str, Any] | None:
-        found = await self.rows(select(tables).where(tables.c.code == code))
-        return dict(found[0]._mapping) if found else None
+        row = await self.first(select(tables).where(tables.c.code == code))
+        return None if row is None else dict(row._mapping)
 
     async def open_tables(self, status: str, public_only: bool = False, limit: int = 1000):
         """Summaries of tables in `status`, newest first."""
