@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
 
 from .. import bots, games
+from . import status
 from .errors import TableError
 from .history import public_history
 from .hub import Hub
@@ -117,22 +118,17 @@ async def list_games() -> list[dict[str, Any]]:
 
 @router.get("/api/health", responses=ERRORS)
 async def health(request: Request) -> Health:
-    hub = _hub(request)
-    try:
-        await hub.store.ping()
-    except Exception as error:
-        raise TableError("unavailable", "the database does not answer", 503) from error
-    return Health(
-        status="ok",
-        database=hub.store.engine.dialect.name,
-        tables=len(hub.tables),
-        connections=hub.metrics.connections,
-    )
+    """Whether the database answers; the tables held in memory and the open connections."""
+    document = status.health([await status.process_status(_hub(request))])
+    if document is None:
+        raise TableError(*status.UNAVAILABLE, 503)
+    return Health(**document)
 
 
-@router.get("/metrics", response_class=PlainTextResponse)
+@router.get("/metrics", response_class=PlainTextResponse, responses=ERRORS)
 async def metrics(request: Request) -> PlainTextResponse:
     """Prometheus text format: tables, connections, actions, latencies."""
-    hub = _hub(request)
-    text = hub.metrics.render(await hub.store.table_counts(), len(hub.tables))
+    text = status.metrics_text([await status.process_status(_hub(request))])
+    if text is None:
+        raise TableError(*status.UNAVAILABLE, 503)
     return PlainTextResponse(text, media_type=PROMETHEUS_TEXT)

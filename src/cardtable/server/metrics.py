@@ -1,4 +1,6 @@
-"""Counters and latency histograms of the server, rendered in the Prometheus text format."""
+"""Counters and latency histograms of the server, rendered in the Prometheus text format;
+with several workers (`cardtable serve --workers`), each one's figures as plain data, and
+their sum."""
 
 from __future__ import annotations
 
@@ -20,6 +22,15 @@ class Histogram:
         self.counts[bisect_left(BUCKETS, seconds)] += 1
         self.count += 1
         self.total += seconds
+
+    def add(self, snapshot: dict) -> None:
+        """Add another histogram's `snapshot()` to this one."""
+        self.counts = [a + b for a, b in zip(self.counts, snapshot["counts"], strict=True)]
+        self.count += snapshot["count"]
+        self.total += snapshot["total"]
+
+    def snapshot(self) -> dict:
+        return {"counts": self.counts, "count": self.count, "total": self.total}
 
     def render(self, name: str) -> list[str]:
         lines, cumulative = [], 0
@@ -44,12 +55,40 @@ class Metrics:
         self.action_latency = Histogram()
         self.append_latency = Histogram()
 
+    def snapshot(self) -> dict:
+        """The figures as plain data (JSON), for `summed`."""
+        return {
+            "actions": dict(self.actions),
+            "rejected": dict(self.rejected),
+            "connections": self.connections,
+            "messages_in": self.messages_in,
+            "messages_out": self.messages_out,
+            "conflicts": self.conflicts,
+            "action_latency": self.action_latency.snapshot(),
+            "append_latency": self.append_latency.snapshot(),
+        }
+
+    @classmethod
+    def summed(cls, snapshots: list[dict]) -> Metrics:
+        """The figures of several processes (their `snapshot()`s) added up."""
+        total = cls()
+        for snapshot in snapshots:
+            total.actions.update(snapshot["actions"])
+            total.rejected.update(snapshot["rejected"])
+            total.connections += snapshot["connections"]
+            total.messages_in += snapshot["messages_in"]
+            total.messages_out += snapshot["messages_out"]
+            total.conflicts += snapshot["conflicts"]
+            total.action_latency.add(snapshot["action_latency"])
+            total.append_latency.add(snapshot["append_latency"])
+        return total
+
     def render(self, tables_by_status: dict[str, int], live_tables: int) -> str:
         lines = [
             "# HELP cardtable_tables Tables in the database by status.",
             "# TYPE cardtable_tables gauge",
             *(f'cardtable_tables{{status="{s}"}} {n}' for s, n in sorted(tables_by_status.items())),
-            "# HELP cardtable_live_tables Tables held in memory by this process.",
+            "# HELP cardtable_live_tables Tables held in memory by the server's processes.",
             "# TYPE cardtable_live_tables gauge",
             f"cardtable_live_tables {live_tables}",
             "# HELP cardtable_connections Open WebSocket connections.",

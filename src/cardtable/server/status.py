@@ -1,0 +1,57 @@
+"""What `/api/health` and `/metrics` say: each server process reports its status as plain
+data, and the site's answer is drawn from one process's status, or from every worker's when
+`cardtable serve --workers` runs several (the dispatcher gathers them)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .metrics import Metrics
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger(__name__)
+
+#: The error `/api/health` and `/metrics` answer with when a process's database is down.
+UNAVAILABLE = ("unavailable", "the database does not answer")
+
+
+async def process_status(hub: Hub) -> dict[str, Any]:
+    """This process's status: whether its database answers, the tables it holds and its
+    figures (`ok` False, and nothing else, when the database does not answer)."""
+    try:
+        await hub.store.ping()
+        counts = await hub.store.table_counts()
+    except Exception:
+        log.warning("the database does not answer", exc_info=True)
+        return {"ok": False}
+    return {
+        "ok": True,
+        "database": hub.store.engine.dialect.name,
+        "tables": len(hub.tables),
+        "table_counts": counts,
+        "metrics": hub.metrics.snapshot(),
+    }
+
+
+def health(statuses: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The health document of a site whose processes report `statuses`; None if one is down."""
+    if not all(status["ok"] for status in statuses):
+        return None
+    return {
+        "status": "ok",
+        "database": statuses[0]["database"],
+        "tables": sum(status["tables"] for status in statuses),
+        "connections": sum(status["metrics"]["connections"] for status in statuses),
+    }
+
+
+def metrics_text(statuses: list[dict[str, Any]]) -> str | None:
+    """The Prometheus text of a site whose processes report `statuses`; None if one is down.
+    The database's table counts are the site's; every other figure is the processes' sum."""
+    if not all(status["ok"] for status in statuses):
+        return None
+    total = Metrics.summed([status["metrics"] for status in statuses])
+    return total.render(statuses[0]["table_counts"], sum(s["tables"] for s in statuses))
