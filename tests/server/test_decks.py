@@ -257,6 +257,8 @@ def test_a_hidden_card_leaves_running_games_at_the_next_draw_and_replays(databas
         _sync(players, ann.seq + 1)
         assert ann.game["public"]["whiteDeckCount"] == count - 1  # out of the deck at once
         assert "cards-retired" in [event["type"] for event in ann.events]
+        again = admin(server, "POST", "/api/admin/cards/hide", json={"text": in_deck})
+        assert again.json()["tables"] == []  # retired already: no second step
         by_card = {"code": code, "card": mine["id"]}
         assert admin(server, "POST", "/api/admin/cards/hide", json=by_card).status_code == 200
         _sync(players, ann.seq + 1)
@@ -284,7 +286,7 @@ def test_a_hidden_card_leaves_running_games_at_the_next_draw_and_replays(databas
         dealt = public["whiteDeckCount"] + sum(seat["handCount"] for seat in public["seats"])
         assert dealt == 16 + 17 - 3  # the card hidden in both decks (any case), and Ann's
         log = admin(server, "GET", "/api/admin/log").json()
-        assert sum(entry["action"] == "hide-card" for entry in log) == 2
+        assert sum(entry["action"] == "hide-card" for entry in log) == 3  # with the repeat
     with RunningServer(settings) as server:
         after = [server.client(code, token).game for token in tokens]
         assert after == before

@@ -135,8 +135,10 @@ class CahGame(Game):
         return frozenset(pool_for(options).card_ids_by_key())
 
     def holds_cards(self, state: CahState, keys: frozenset[str]) -> bool:
-        """Whether this game deals any card with one of these text keys (see `retire-cards`)."""
-        return not keys.isdisjoint(state.pool.card_ids_by_key())
+        """Whether this game still deals a card with one of these text keys: one it has not
+        retired yet (see `retire-cards`)."""
+        by_key = state.pool.card_ids_by_key()
+        return any(card not in state.retired for key in keys for card in by_key.get(key, ()))
 
     def card_text(self, state: CahState, card: int) -> str | None:
         """The text of card `card` as views show it (a blank shows what was written on it)."""
