@@ -11,9 +11,10 @@ server sustains at a given latency; without it they act as soon as the rules let
 `--find-rate` searches for that rate: a stage as fast as the rules allow, then stages held to
 rates chosen by bisection; it prints the highest rate sustained at p99 under `--p99-ms` (a
 stage sustains its rate when it does nearly all of it) and ends with that stage's line.
-The server's CPU time and memory are read from the operating system for the server process
-alone (when it runs on this machine); the client processes' own CPU time per action goes to
-stderr, to see what share of the machine the load took. Usage:
+The server it starts runs one worker process per core (`--workers`). The server's CPU time
+and memory are read from the operating system for the server's processes alone (the one
+listening and its workers, when it runs on this machine); the client processes' own CPU time
+per action goes to stderr, to see what share of the machine the load took. Usage:
 
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30
     uv run python bench/load.py --players 1000 --tables 200 --seconds 30 --rate 2000
@@ -577,7 +578,7 @@ def run(args, url: str, server: psutil.Process | None) -> str:
     else:
         stage = clients.stage(args.rate, args.warmup, args.seconds)
     lost = clients.finish()
-    rss = server.memory_info().rss / 2**20 if server else float("nan")
+    rss = _rss_mb(server) if server else float("nan")
     cpu_ms = stage.server_cpu * 1000 / stage.actions if server and stage.actions else float("nan")
     if stage.actions:  # the share of the machine the load client took, beside the server's
         client_ms = stage.client_cpu * 1000 / stage.actions
@@ -591,11 +592,30 @@ def run(args, url: str, server: psutil.Process | None) -> str:
     )
 
 
+def _tree(process: psutil.Process) -> list[psutil.Process]:
+    """The server's processes: the one started (or listening) and its workers."""
+    with contextlib.suppress(psutil.Error):
+        return [process, *process.children(recursive=True)]
+    return [process]
+
+
 def _cpu(process: psutil.Process | None) -> float:
     if process is None:
         return 0.0
-    times = process.cpu_times()
-    return times.user + times.system
+    total = 0.0
+    for member in _tree(process):
+        with contextlib.suppress(psutil.Error):
+            times = member.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+def _rss_mb(process: psutil.Process) -> float:
+    total = 0
+    for member in _tree(process):
+        with contextlib.suppress(psutil.Error):
+            total += member.memory_info().rss
+    return total / 2**20
 
 
 def _free_port() -> int:
@@ -629,6 +649,8 @@ def _start_server(args, data_dir: str) -> tuple[subprocess.Popen, str]:
         "1000",
         "--log-level",
         "warning",
+        "--workers",
+        str(args.workers),
     ]
     command += (
         ["--database-url", args.database_url] if args.database_url else ["--data-dir", data_dir]
@@ -681,6 +703,12 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=5, help="stages --find-rate bisects in")
     parser.add_argument("--url", help="a running server; otherwise one is started")
     parser.add_argument("--database-url", help="for the started server (default: SQLite)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="worker processes of the started server (serve --workers; one per core)",
+    )
     args = parser.parse_args()
     if args.players < 3 * args.tables:
         raise SystemExit("load: CAH needs at least 3 players per table")

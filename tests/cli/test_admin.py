@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
+import pytest
 from cli_server import serve_settings, serving
 from sqlalchemy import select
 
@@ -80,3 +81,16 @@ def test_a_missing_word_filter_file_is_a_clear_error(tmp_path, capsys):
     )
     assert code == 2
     assert "nowhere.txt" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--workers", "2", "--redis-url", "redis://127.0.0.1:6379/0"], "choose one"),
+    ],
+)
+def test_serve_refuses_workers_it_cannot_run_with_a_clear_error(tmp_path, capsys, extra, said):
+    code = main(["serve", "--data-dir", str(tmp_path), "--port", "1", *extra])
+    assert code == 2
+    assert said in capsys.readouterr().err

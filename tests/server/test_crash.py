@@ -1,5 +1,6 @@
 """Kill the server with SIGKILL in the middle of busy games, start it again: every acknowledged
-action is in the log, every table resumes, and the clients reconnect and play on."""
+action is in the log, every table resumes, and the clients reconnect and play on; with one
+process, and with two workers (`--workers 2`, killed all at once)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 
 import httpx
 import orjson
+import psutil
 import pytest
 import websockets
 from harness import start_process
@@ -88,11 +90,25 @@ async def _start_games(ws_url: str, tables) -> None:
                 pass
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_sigkill_loses_no_acknowledged_action(backend, tmp_path, request):
-    args = ["--data-dir", str(tmp_path)]
+def _kill(server) -> None:
+    """SIGKILL the server and, with --workers, every worker at the same moment."""
+    processes = [psutil.Process(server.pid), *psutil.Process(server.pid).children()]
+    for process in processes:
+        process.send_signal(signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    ("backend", "workers"), [("sqlite", 1), ("postgresql", 1), ("sqlite", 2), ("postgresql", 2)]
+)
+def test_sigkill_loses_no_acknowledged_action(backend, workers, tmp_path, request):
+    args = ["--data-dir", str(tmp_path), "--workers", str(workers)]
     if backend == "postgresql":
-        args = ["--database-url", request.getfixturevalue("postgres_url")]
+        args = [
+            "--database-url",
+            request.getfixturevalue("postgres_url"),
+            "--workers",
+            str(workers),
+        ]
     port = free_port()
     url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     server = start_process(args, port)
@@ -109,7 +125,7 @@ def test_sigkill_loses_no_acknowledged_action(backend, tmp_path, request):
                 for token in tokens
             ]
             await asyncio.sleep(2.0)
-            server.send_signal(signal.SIGKILL)
+            _kill(server)
             await asyncio.gather(*players)
 
         asyncio.run(busy_then_kill())

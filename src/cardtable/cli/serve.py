@@ -1,14 +1,19 @@
 """`cardtable serve`: run the site on one process, SQLite by default, nothing else needed.
 
-With `--database-url postgresql://...` and `--redis-url redis://...`, several processes (on
-several machines) serve the same tables behind a load balancer."""
+`--workers N` serves the port with N processes on this machine, each table served by one of
+them (server/dispatcher.py). With `--database-url postgresql://...` and
+`--redis-url redis://...`, several servers (on several machines) serve the same tables behind a
+load balancer."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import logging
 import os
+import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +97,15 @@ def add_parser(subparsers) -> None:
         help="refuse names, chat and written cards with a word listed in FILE (one a line, "
         f"# comments; default ${WORD_FILTER_ENV}, else no filter)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes serving the port, each table served by one of them (default 1)",
+    )
+    # How the dispatcher starts each worker: its number and its control socket.
+    parser.add_argument("--worker-index", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--control-fd", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--log-level", default="info", help="debug, info, warning or error")
     parser.set_defaults(func=run)
 
@@ -103,7 +117,15 @@ def settings_from(args: argparse.Namespace) -> Settings:
     words: tuple[str, ...] = ()
     if args.word_filter is not None:
         words = tuple(Path(args.word_filter).read_text(encoding="utf-8").splitlines())
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    if args.workers > 1 and not sys.platform.startswith("linux"):
+        raise ValueError("--workers runs on Linux only (it hands sockets between processes)")
+    if args.workers > 1 and args.redis_url:
+        raise ValueError("--workers and --redis-url are two ways to share tables: choose one")
     return Settings(
+        workers=args.workers,
+        worker=args.worker_index or 0,
         database_url=database_url(args),
         bus_url=args.redis_url,
         bus_prefix=args.redis_prefix,
@@ -119,24 +141,22 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    settings = settings_from(args)
+    if args.workers > 1 and args.control_fd is None:
+        return _dispatch(args, settings)
     import uvicorn
 
     from ..server import create_app  # the server's imports are paid only when serving
+    from ..server.handed import CloseAfterResponse, HandedServer
     from ..server.socket_protocol import TableSocketProtocol
     from ..web import mount
 
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    settings = settings_from(args)
     app = create_app(settings)
     mount(app)
     gc.freeze()  # what is loaded by now lives as long as the process: never scan it again
     gc.set_threshold(*GC_THRESHOLDS)
-    where = settings.database_url.split("@")[-1]
-    bus = (settings.bus_url or "in-process").split("@")[-1]
-    log.info(
-        "cardtable serving on http://%s:%d (data: %s, bus: %s)", args.host, args.port, where, bus
-    )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -146,4 +166,45 @@ def run(args: argparse.Namespace) -> int:
         ws=TableSocketProtocol,
         lifespan="on",
     )
+    if args.control_fd is not None:  # a worker: the dispatcher hands it its connections
+        app.add_middleware(CloseAfterResponse)
+        server = HandedServer(config, socket.socket(fileno=args.control_fd))
+    else:
+        where = settings.database_url.split("@")[-1]
+        bus = (settings.bus_url or "in-process").split("@")[-1]
+        log.info(
+            "cardtable serving on http://%s:%d (data: %s, bus: %s)",
+            args.host,
+            args.port,
+            where,
+            bus,
+        )
+        server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 3
+
+
+def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    """Serve the port with `args.workers` processes: this one hands them the connections."""
+    from ..server.dispatcher import Dispatcher
+    from ..store import Store
+
+    async def prepare() -> None:  # the schema is made once, before the workers open it
+        store = await Store.open(settings.database_url, settings.sqlite_fsync)
+        await store.close()
+
+    def command(index: int, control_fd: int) -> list[str]:
+        worker = ["--worker-index", str(index), "--control-fd", str(control_fd)]
+        return [sys.executable, sys.argv[0], *sys.argv[1:], *worker]
+
+    asyncio.run(prepare())
+    where = settings.database_url.split("@")[-1]
+    log.info(
+        "cardtable serving on http://%s:%d (data: %s, workers: %d)",
+        args.host,
+        args.port,
+        where,
+        args.workers,
+    )
+    asyncio.run(Dispatcher(args.host, args.port, args.workers, command).run())
     return 0

@@ -25,6 +25,8 @@ MAX_QUEUED = 1000
 #: WebSocket close codes (4000-4999 are the application's).
 CLOSE_SLOW = 4008
 CLOSE_REMOVED = 4003
+#: Sent with an error `banned` to a connection whose client or address a moderator banned.
+CLOSE_BANNED = 4403
 
 
 class Connection:

@@ -95,10 +95,9 @@ async def remove_deck(hub: Hub, deck_id: str) -> dict[str, Any]:
 
 async def card_text(hub: Hub, code: str, card: int) -> str:
     """The text of card `card` as the game at table `code` shows it."""
-    live = await hub.get(code)
-    if live is None:
+    state = await hub.read(code)
+    if state is None:
         raise TableError("not-found", "no table with that code", 404)
-    state = live.state
     text_of = getattr(state.game, "card_text", None)
     text = None
     if text_of is not None and state.game_state is not None:
@@ -117,32 +116,39 @@ async def hide_card(hub: Hub, text: str) -> dict[str, Any]:
     key = card_key(text)
     await library.hide_card(hub.store, key, text)
     hub.hidden_cards.stale()
-    tables = await _retire_everywhere(hub, key)
+    tables = await retire_everywhere(hub, key)
     await record(hub.store, "hide-card", {"key": key}, {"text": text, "tables": tables})
     return {"key": key, "text": text, "tables": tables}
 
 
-async def _retire_everywhere(hub: Hub, key: str) -> list[str]:
-    """Retire the card from every running game that deals it, here or in another process."""
+async def retire_everywhere(hub: Hub, key: str) -> list[str]:
+    """Retire the card from every running game that deals it, here or in another process;
+    one of several workers retires it from the games it serves (the others do when they next
+    read the hidden cards, `Hub._moderate_here`)."""
     playing = {code for code, live in hub.tables.items() if live.state.status == "playing"}
     playing |= {row["code"] for row in await hub.store.open_tables("playing")}
     retired = []
-    for code in sorted(playing):
+    for code in sorted(filter(hub.settings.owns, playing)):
         try:
             live = await hub.get(code)
-            if live is not None and await _retire(live, key):
+            if live is not None and await retire(live, (key,)):
                 retired.append(code)
         except Exception:
             log.exception("table %s: a hidden card could not be retired", code)
     return retired
 
 
-async def _retire(live: LiveTable, key: str) -> bool:
+async def retire(live: LiveTable, keys: Iterable[str]) -> bool:
+    """Retire from the game running at `live` the hidden cards (text keys) it still deals, as
+    one step; whether there were any."""
     state = live.state
     holds = getattr(state.game, "holds_cards", None)
-    if state.status != "playing" or holds is None or not holds(state.game_state, frozenset((key,))):
+    if state.status != "playing" or holds is None:
         return False
-    await live.act("lobby", None, {"type": "retire-cards", "cards": [key]})
+    dealt = [key for key in sorted(keys) if holds(state.game_state, frozenset((key,)))]
+    if not dealt:
+        return False
+    await live.act("lobby", None, {"type": "retire-cards", "cards": dealt})
     return True
 
 

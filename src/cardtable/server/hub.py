@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 from functools import partial
@@ -22,8 +23,10 @@ from ..store import Entry, Store
 from ..store import deck_library as library
 from . import decks
 from .bans import BanList
+from .connection import CLOSE_BANNED
 from .errors import TableError
 from .game_results import finished_game
+from .inbox import error_message
 from .live import LiveTable
 from .metrics import Metrics
 from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
@@ -54,7 +57,9 @@ class Hub:
         self.metrics = Metrics()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
-        self.joins = KeyedLimiter(settings.join_rate, settings.join_burst)
+        #: Per-address limits are the site's: each of several workers allows its share.
+        share = 1 / settings.workers
+        self.joins = KeyedLimiter(settings.join_rate * share, _shared(settings.join_burst, share))
         self.word_filter = WordFilter(settings.filtered_words)
         self.bans = BanList(store)
         #: Keys of the cards moderators hid: a start leaves them out without a database read.
@@ -64,8 +69,12 @@ class Hub:
         #: Chat lines per member of a table; reports per token, and per address (people
         #: behind one address share it, so it allows four times as many).
         self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
-        self.reports = KeyedLimiter(settings.report_rate, settings.report_burst)
-        self.reports_by_address = KeyedLimiter(settings.report_rate * 4, settings.report_burst * 4)
+        self.reports = KeyedLimiter(
+            settings.report_rate * share, _shared(settings.report_burst, share)
+        )
+        self.reports_by_address = KeyedLimiter(
+            settings.report_rate * 4 * share, _shared(settings.report_burst * 4, share)
+        )
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -74,6 +83,12 @@ class Hub:
         canonical = normalise_code(code)
         if canonical is None:
             return None
+        if not self.settings.owns(canonical):
+            raise TableError(
+                "misdirected",
+                "another worker serves this table: ask again on a new connection",
+                421,
+            )
         live = self.tables.get(canonical)
         if live is not None:
             return live
@@ -83,12 +98,28 @@ class Hub:
             loading.add_done_callback(lambda _: self._loading.pop(canonical, None))
         return await asyncio.shield(loading)
 
-    async def _load(self, code: str) -> LiveTable | None:
+    async def read(self, code: str) -> TableState | None:
+        """The table `code` as it stands, to read only: the live one where this process serves
+        it, else as its log holds it (a worker asked about another worker's table)."""
+        canonical = normalise_code(code)
+        if canonical is None:
+            return None
+        if self.settings.owns(canonical):
+            live = await self.get(canonical)
+            return None if live is None else live.state
+        return await self._replayed(canonical)
+
+    async def _replayed(self, code: str) -> TableState | None:
         entries = await self.store.entries(code)
         if not entries:
             return None
         await decks.prepare_entries(self, entries)
-        state = TableState.replay(code, entries)
+        return TableState.replay(code, entries)
+
+    async def _load(self, code: str) -> LiveTable | None:
+        state = await self._replayed(code)
+        if state is None:
+            return None
         if state.status == "ended":  # a table ended by a version that wrote results later
             await self.store.record_results(finished_game(state))
         return self._hold(state)
@@ -107,8 +138,8 @@ class Hub:
         live.close()
 
     async def resume(self) -> int:
-        """Load every table with a game running; returns how many."""
-        rows = await self.store.open_tables("playing")
+        """Load every table with a game running that this process serves; returns how many."""
+        rows = [r for r in await self.store.open_tables("playing") if self.settings.owns(r["code"])]
         for row in rows:
             try:
                 await self.get(row["code"])
@@ -159,7 +190,33 @@ class Hub:
                     await held.refresh()
                 except Exception:
                     log.exception("reading the moderation data failed")
+            if self.settings.workers > 1:
+                await self._moderate_here()
             await asyncio.sleep(self.settings.moderation_refresh)
+
+    async def _moderate_here(self) -> None:
+        """One of several workers: apply what a moderator did on another worker to the tables
+        this one serves. The banned are disconnected; running games retire the hidden cards
+        they still deal."""
+        await self.disconnect_banned()
+        hidden = self.hidden_cards.held
+        for live in list(self.tables.values()) if hidden else ():
+            try:
+                await decks.retire(live, hidden)
+            except Exception:
+                log.exception("table %s: hidden cards could not be retired", live.code)
+
+    async def disconnect_banned(self) -> None:
+        """Tell every connection held here whose client or address is banned, and close it."""
+        banned = error_message("banned", "you are banned from this site")
+        for live in list(self.tables.values()):
+            for connection in list(live.connections):
+                member = live.state.members.get(connection.member)
+                peer = connection.websocket.client
+                client = None if member is None else member.client
+                if await self.bans.banned(client, None if peer is None else peer.host):
+                    connection.send(banned)
+                    connection.close(CLOSE_BANNED)
 
     async def _publish(self, code: str, message: dict) -> None:
         await self.bus.publish(code, self.node, self.node.encode() + b"\n" + orjson.dumps(message))
@@ -219,6 +276,8 @@ class Hub:
         first = Entry(1, "lobby", None, orjson.loads(orjson.dumps(action)), 0.0, wall)
         for _ in range(20):
             code = new_code()
+            while not self.settings.owns(code):  # one of several workers: a code of its own
+                code = new_code()
             state = TableState.create(code, first)
             if await self.store.create_table(state.summary(), first):
                 self.metrics.actions["lobby"] += 1
@@ -297,6 +356,11 @@ async def _hash_password(password: str | None) -> str | None:
     if not password:
         return None
     return await asyncio.to_thread(password_hash, password)
+
+
+def _shared(burst: int, share: float) -> int:
+    """A worker's share of a burst: at least one."""
+    return max(1, math.ceil(burst * share))
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -21,11 +21,9 @@ from .admin import moderation_history, record, require_admin
 from .api import ERRORS, client_address
 from .errors import TableError
 from .hub import Hub
-from .inbox import error_message
 from .names import clean_text
 from .report_targets import ReportKind, describe_member, resolve
 from .tokens import token_hash
-from .ws import CLOSE_BANNED
 
 MAX_REASON = 500
 #: The longest ban with an end: ten years (longer is for good).
@@ -98,19 +96,19 @@ def _reason(text: str | None, default: str = "") -> str:
 async def file_report(body: ReportBody, request: Request) -> Filed:
     """Report a card, a player-written card, a chat line or a player at your table."""
     hub = _hub(request)
-    live = await hub.get(body.code)
-    if live is None:
+    state = await hub.read(body.code)
+    if state is None:
         raise TableError("not-found", "no table with that code", 404)
     secret = token_hash(body.token)
-    reporter = live.state.member_by_token(secret)
+    reporter = state.member_by_token(secret)
     if reporter is None:
         raise TableError("not-a-member", "this token is not at this table", 403)
     reason = clean_text(body.reason, MAX_REASON, "reason", multiline=True)
     if not hub.reports.take(secret) or not hub.reports_by_address.take(client_address(request)):
         raise TableError("rate-limited", "too many reports; wait a little", 429)
-    target = await resolve(live, reporter, body.kind, body.target)
+    target = await resolve(hub.store, state, reporter, body.kind, body.target)
     report = await moderation.add_report(
-        hub.store, live.code, describe_member(reporter), body.kind, target, reason
+        hub.store, state.code, describe_member(reporter), body.kind, target, reason
     )
     return Filed(id=report)
 
@@ -247,16 +245,7 @@ async def _ban(
     until = None if minutes is None else time.time() + minutes * 60
     ban = await moderation.add_ban(hub.store, client, address, reason, until)
     await hub.bans.reload()
-    banned = error_message("banned", "you are banned from this site")
-    for live in list(hub.tables.values()):
-        for connection in list(live.connections):
-            member = live.state.members.get(connection.member)
-            peer = connection.websocket.client
-            if (client and member is not None and member.client == client) or (
-                address and peer is not None and peer.host == address
-            ):
-                connection.send(banned)
-                connection.close(CLOSE_BANNED)
+    await hub.disconnect_banned()
     return ban
 
 

@@ -29,6 +29,11 @@ class Refreshed(Generic[T]):
         """The data changed here: the next `get` waits for a read that starts after now."""
         self._changes += 1
 
+    @property
+    def held(self) -> T:
+        """The copy held now, without reading."""
+        return self._value
+
     async def get(self) -> T:
         if self._read_at != self._changes:
             async with self._lock:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Literal
 
+from ..store import Store
 from .errors import TableError
 from .history import public_history
-from .live import LiveTable
-from .table import Member
+from .table import Member, TableState
 
 ReportKind = Literal["card", "custom-card", "chat", "player"]
 
@@ -44,21 +44,23 @@ def describe_member(member: Member) -> dict[str, Any]:
     }
 
 
-async def resolve(live: LiveTable, reporter: Member, kind: str, target: dict) -> dict[str, Any]:
+async def resolve(
+    store: Store, state: TableState, reporter: Member, kind: str, target: dict
+) -> dict[str, Any]:
     """The target of a report of `kind`, as stored; TableError `bad-target` when there is none
     the reporter could see."""
     if kind == "player":
-        return _player(live, reporter, _field(target, "member", (int,)))
+        return _player(state, reporter, _field(target, "member", (int,)))
     if kind == "chat":
-        return await _chat(live, _field(target, "seq", (int,)))
-    card = await _card(live, reporter, _field(target, "card", (int, str)))
+        return await _chat(store, state, _field(target, "seq", (int,)))
+    card = await _card(store, state, reporter, _field(target, "card", (int, str)))
     if kind == "custom-card" and not card.get("userWritten"):
         raise _bad("that card was not written by a player; report it as a card")
     return {"card": card}
 
 
-def _player(live: LiveTable, reporter: Member, member_id: int) -> dict[str, Any]:
-    member = live.state.members.get(member_id)
+def _player(state: TableState, reporter: Member, member_id: int) -> dict[str, Any]:
+    member = state.members.get(member_id)
     if member is None or member.bot is not None:
         raise _bad("no such person at this table")
     if member.id == reporter.id:
@@ -66,11 +68,10 @@ def _player(live: LiveTable, reporter: Member, member_id: int) -> dict[str, Any]
     return describe_member(member)
 
 
-async def _chat(live: LiveTable, seq: int) -> dict[str, Any]:
-    state = live.state
+async def _chat(store: Store, state: TableState, seq: int) -> dict[str, Any]:
     line = next((line for line in state.chat if line["seq"] == seq), None)
     if line is None and 1 < seq <= state.seq:
-        history = await _history(live)
+        history = await _history(store, state)
         step = next((s for s in history["steps"] if s["seq"] == seq), None)
         events = [] if step is None else step["events"]
         line = next((e for e in events if e["type"] == "chat"), None)
@@ -80,14 +81,15 @@ async def _chat(live: LiveTable, seq: int) -> dict[str, Any]:
     return {**author, "seq": seq, "name": line["name"], "text": line["text"]}
 
 
-async def _card(live: LiveTable, reporter: Member, card_id: int | str) -> dict[str, Any]:
-    state = live.state
+async def _card(
+    store: Store, state: TableState, reporter: Member, card_id: int | str
+) -> dict[str, Any]:
     if state.game_state is not None:
         view = state.game.view(state.game_state, state.seat_of(reporter.id))
         found = _find_card(view, card_id)
         if found is not None:
             return found
-    history = await _history(live)
+    history = await _history(store, state)
     found = _find_card(history["start"]["game"], card_id)
     for step in history["steps"]:
         if found is not None:
@@ -99,9 +101,9 @@ async def _card(live: LiveTable, reporter: Member, card_id: int | str) -> dict[s
     return found
 
 
-async def _history(live: LiveTable) -> dict:
-    entries = await live.hub.store.entries(live.code)
-    return await asyncio.to_thread(public_history, live.code, entries)
+async def _history(store: Store, state: TableState) -> dict:
+    entries = await store.entries(state.code)
+    return await asyncio.to_thread(public_history, state.code, entries)
 
 
 def _find_card(value: Any, card_id: int | str) -> dict | None:

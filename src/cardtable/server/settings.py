@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bus import DEFAULT_PREFIX
+from .shards import owner
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,12 @@ class Settings:
     admin_token: str | None = None
     #: Words refused in names, chat and written cards; empty (the default) turns the filter off.
     filtered_words: tuple[str, ...] = ()
+    #: With `cardtable serve --workers N`: how many worker processes share the site, and
+    #: which of them this one is. A worker holds only the tables it owns (shards.py).
+    workers: int = 1
+    worker: int = 0
+
+    def owns(self, code: str) -> bool:
+        """Whether this process serves the table `code` (canonical): always, unless it is one
+        of several workers."""
+        return self.workers == 1 or owner(code, self.workers) == self.worker

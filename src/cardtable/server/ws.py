@@ -11,7 +11,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from .connection import Connection
+from .connection import CLOSE_BANNED, Connection
 from .errors import TableError
 from .hub import Hub
 from .inbox import Inbox, error_message, parse
@@ -24,7 +24,6 @@ router = APIRouter()
 
 CLOSE_UNAUTHORIZED = 4401
 CLOSE_NOT_FOUND = 4404
-CLOSE_BANNED = 4403
 
 
 def _decode(message: dict) -> str | bytes | None:
@@ -50,7 +49,12 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
         await websocket.send_bytes(error_message(error.code, error.message))
         await websocket.close(1008)
         return None
-    live = await hub.get(code)
+    try:
+        live = await hub.get(code)
+    except TableError as error:  # `misdirected`: another worker serves this table
+        await websocket.send_text(error_message(error.code, error.message).decode())
+        await websocket.close(1008)
+        return None
     if live is None:
         await websocket.send_text(error_message("not-found", "no table with that code").decode())
         await websocket.close(CLOSE_NOT_FOUND)

@@ -1,0 +1,320 @@
+"""`cardtable serve --workers N`: one port, N worker processes, each table served by one.
+
+The dispatcher (the process that was started) listens on the port and starts the workers,
+each running the whole site (handed.py) on the shared database. For each connection it reads
+the first line of the request without taking it from the socket (MSG_PEEK) and hands the
+socket to a worker over its control socket: a request naming a table (`/ws/{code}`,
+`/api/tables/{code}...`) to the worker that owns it (shards.py), any other to the workers in
+turn. Workers answer HTTP with `Connection: close`, so every request is routed this way.
+
+`GET /metrics` and `GET /api/health` are answered here, from every worker's status. A worker
+that exits is started again (it resumes its tables from the log); SIGTERM or SIGINT stop the
+workers, then the dispatcher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import signal
+import socket
+import subprocess
+from collections import deque
+from dataclasses import dataclass, field
+
+import orjson
+
+from . import status
+from .handed import CONNECTION, READY, STATUS
+from .shards import owner, table_named
+
+log = logging.getLogger(__name__)
+
+#: Bytes of a request's start read to route it, and seconds a client has to send its first
+#: line (the whole head, for the requests answered here).
+HEAD_BYTES = 4096
+HEAD_TIMEOUT = 10.0
+#: Seconds a worker has to report its status; to stop, before it is killed; between restarts.
+STATUS_TIMEOUT = 5.0
+STOP_TIMEOUT = 10.0
+RESTART_DELAY = 1.0
+#: Seconds between checks that the workers still run.
+WATCH_EVERY = 0.2
+
+#: The requests the dispatcher answers itself: (method, path) from the first line.
+_ANSWERED = {(b"GET", b"/metrics"), (b"GET", b"/api/health")}
+
+
+@dataclass(eq=False)
+class _Worker:
+    index: int
+    process: subprocess.Popen | None = None
+    control: socket.socket | None = None
+    ready: bool = False
+    #: Connections waiting to be handed over while its control socket is full.
+    waiting: deque[socket.socket] = field(default_factory=deque)
+    #: One status request at a time, and the future its answer settles.
+    asking: asyncio.Lock = field(default_factory=asyncio.Lock)
+    answer: asyncio.Future | None = None
+
+
+class Dispatcher:
+    """`command(index, control_fd)` is the command line that starts worker `index`."""
+
+    def __init__(self, host: str, port: int, workers: int, command):
+        self.host, self.port = host, port
+        self.command = command
+        self.workers = [_Worker(i) for i in range(workers)]
+        self._turns = itertools.cycle(range(workers))
+        self._stopping = asyncio.Event()
+        self._tasks: set[asyncio.Task] = set()
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        listener = socket.create_server((self.host, self.port), backlog=2048)
+        listener.setblocking(False)
+        for worker in self.workers:
+            self._start(worker)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, self._stopping.set)
+        loop.add_reader(listener.fileno(), self._accept, listener)
+        try:
+            await self._watch()
+        finally:
+            loop.remove_reader(listener.fileno())
+            listener.close()
+            await self._stop_workers()
+
+    # -- workers ------------------------------------------------------------------------------
+
+    def _start(self, worker: _Worker) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs:
+            worker.process = subprocess.Popen(
+                self.command(worker.index, theirs.fileno()), pass_fds=[theirs.fileno()]
+            )
+        ours.setblocking(False)
+        worker.control, worker.ready = ours, False
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._from_worker, worker)
+
+    def _from_worker(self, worker: _Worker) -> None:
+        while worker.control is not None:
+            try:
+                message = worker.control.recv(1 << 20)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                message = b""
+            if not message:  # it exited: `_watch` starts it again
+                self._lost(worker)
+                return
+            if message == READY:
+                worker.ready = True
+                log.debug("worker %d ready", worker.index)
+            elif message[:1] == STATUS and worker.answer and not worker.answer.done():
+                worker.answer.set_result(orjson.loads(message[1:]))
+
+    def _lost(self, worker: _Worker) -> None:
+        if worker.control is not None:
+            asyncio.get_running_loop().remove_reader(worker.control.fileno())
+            worker.control.close()
+        worker.control, worker.ready = None, False
+        while worker.waiting:
+            worker.waiting.popleft().close()
+        if worker.answer is not None and not worker.answer.done():
+            worker.answer.set_exception(ConnectionError(f"worker {worker.index} is gone"))
+
+    async def _watch(self) -> None:
+        """Until asked to stop: start again every worker that exited."""
+        restart_at: dict[int, float] = {}
+        loop = asyncio.get_running_loop()
+        while not self._stopping.is_set():
+            for worker in self.workers:
+                if worker.process.poll() is None:
+                    continue
+                if worker.index not in restart_at:
+                    code = worker.process.returncode
+                    log.warning("worker %d exited (%s); starting it again", worker.index, code)
+                    self._lost(worker)
+                    restart_at[worker.index] = loop.time() + RESTART_DELAY
+                elif loop.time() >= restart_at[worker.index]:
+                    del restart_at[worker.index]
+                    self._start(worker)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), WATCH_EVERY)
+
+    async def _stop_workers(self) -> None:
+        running = [w.process for w in self.workers if w.process and w.process.poll() is None]
+        for process in running:
+            process.send_signal(signal.SIGTERM)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_TIMEOUT
+        while any(p.poll() is None for p in running) and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        for process in running:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        for worker in self.workers:
+            self._lost(worker)
+
+    # -- routing ------------------------------------------------------------------------------
+
+    def _accept(self, listener: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as error:  # out of file descriptors, say: try at the next wake
+                log.warning("accepting a connection failed: %s", error)
+                return
+            connection.setblocking(False)
+            arriving = _Arriving(connection)
+            arriving.expiry = loop.call_later(HEAD_TIMEOUT, self._expire, arriving)
+            self._listen(arriving)
+
+    def _listen(self, arriving: _Arriving) -> None:
+        if arriving.expiry is not None:  # not expired meanwhile
+            asyncio.get_running_loop().add_reader(arriving.fileno, self._peek, arriving)
+
+    def _expire(self, arriving: _Arriving) -> None:
+        """A client that sent no first line in time: close its connection."""
+        arriving.expiry = None
+        with contextlib.suppress(ValueError, OSError):
+            asyncio.get_running_loop().remove_reader(arriving.fileno)
+        arriving.connection.close()
+
+    def _peek(self, arriving: _Arriving) -> None:
+        loop = asyncio.get_running_loop()
+        connection = arriving.connection
+        try:
+            head = connection.recv(HEAD_BYTES, socket.MSG_PEEK)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            head = b""
+        loop.remove_reader(arriving.fileno)
+        end = head.find(b"\n")
+        if head and end < 0 and len(head) < HEAD_BYTES:  # the first line is on its way
+            loop.call_later(0.005, self._listen, arriving)
+            return
+        arriving.expiry.cancel()
+        arriving.expiry = None
+        if not head:
+            connection.close()
+            return
+        first = head[: end if end >= 0 else len(head)]
+        method, _, rest = first.partition(b" ")
+        path = rest.split(b" ", 1)[0].split(b"?", 1)[0]
+        if (method, path) in _ANSWERED:
+            self._spawn(self._answer(connection, path))
+            return
+        code = table_named(first)
+        index = next(self._turns) if code is None else owner(code, len(self.workers))
+        self._hand(self.workers[index], connection)
+
+    def _hand(self, worker: _Worker, connection: socket.socket) -> None:
+        if worker.control is None:  # it is being started again: the client may retry
+            connection.close()
+            return
+        if worker.waiting:
+            worker.waiting.append(connection)
+            return
+        try:
+            socket.send_fds(worker.control, [CONNECTION], [connection.fileno()])
+        except (BlockingIOError, InterruptedError):
+            worker.waiting.append(connection)
+            asyncio.get_running_loop().add_writer(worker.control.fileno(), self._flush, worker)
+            return
+        except OSError:
+            pass
+        connection.close()
+
+    def _flush(self, worker: _Worker) -> None:
+        """Hand over the connections that waited for the worker's control socket."""
+        while worker.waiting and worker.control is not None:
+            connection = worker.waiting[0]
+            try:
+                socket.send_fds(worker.control, [CONNECTION], [connection.fileno()])
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                pass
+            worker.waiting.popleft().close()
+        with contextlib.suppress(ValueError, OSError):
+            if worker.control is not None:
+                asyncio.get_running_loop().remove_writer(worker.control.fileno())
+
+    # -- what the dispatcher answers ----------------------------------------------------------
+
+    async def _answer(self, connection: socket.socket, path: bytes) -> None:
+        """Answer `GET /metrics` or `GET /api/health` with what every worker reports."""
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(HEAD_TIMEOUT):
+                head = b""
+                while b"\r\n\r\n" not in head and len(head) < 8 * HEAD_BYTES:
+                    chunk = await loop.sock_recv(connection, HEAD_BYTES)
+                    if not chunk:
+                        return
+                    head += chunk
+            statuses = await self._statuses()
+            if path == b"/metrics":
+                text = status.metrics_text(statuses)
+                body = None if text is None else text.encode()
+                kind = b"text/plain; version=0.0.4; charset=utf-8"
+            else:
+                document = status.health(statuses)
+                body = None if document is None else orjson.dumps(document)
+                kind = b"application/json"
+            code = b"200 OK"
+            if body is None:
+                error_code, message = status.UNAVAILABLE
+                body = orjson.dumps({"error": {"code": error_code, "message": message}})
+                code, kind = b"503 Service Unavailable", b"application/json"
+            await loop.sock_sendall(
+                connection,
+                b"HTTP/1.1 %s\r\ncontent-type: %s\r\ncontent-length: %d\r\n"
+                b"connection: close\r\n\r\n%s" % (code, kind, len(body), body),
+            )
+        except (TimeoutError, OSError):
+            pass
+        finally:
+            connection.close()
+
+    async def _statuses(self) -> list[dict]:
+        """Every worker's status; `ok` False for a worker down or silent."""
+        return list(await asyncio.gather(*(self._status(w) for w in self.workers)))
+
+    async def _status(self, worker: _Worker) -> dict:
+        async with worker.asking:
+            if worker.control is None or not worker.ready:
+                return {"ok": False}
+            worker.answer = asyncio.get_running_loop().create_future()
+            try:
+                worker.control.send(STATUS)
+                return await asyncio.wait_for(worker.answer, STATUS_TIMEOUT)
+            except (OSError, TimeoutError):
+                return {"ok": False}
+            finally:
+                worker.answer = None
+
+    def _spawn(self, work) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+class _Arriving:
+    """A connection accepted, its first line not read yet; `expiry` closes it if none comes."""
+
+    __slots__ = ("connection", "expiry", "fileno")
+
+    def __init__(self, connection: socket.socket):
+        self.connection = connection
+        self.fileno = connection.fileno()
+        self.expiry: asyncio.TimerHandle | None = None
