@@ -68,6 +68,18 @@ def take_turn(page) -> bool:
     return any(act(page, button.click) for button in choices(page))
 
 
+def your_turn(page) -> bool:
+    """Whether the page asks you to move now: read in one go, as the game may end (and the
+    stage switch to the end screen) between two reads."""
+    return page.evaluate(
+        """() => {
+          const you = document.querySelector('.cs-you:not([hidden])');
+          const title = document.querySelector('.cs-title');
+          return Boolean(you && title && title.textContent === 'Your turn');
+        }"""
+    )
+
+
 def is_over(page) -> bool:
     return page.locator(".end .winner-title").count() > 0
 
@@ -119,7 +131,7 @@ def test_one_person_plays_cunt_soul_against_bots_to_the_end(open_page, site, scr
     deadline = time.monotonic() + 480
     while not is_over(page):
         assert time.monotonic() < deadline, "the game did not end in time"
-        if page.locator(YOU).count() and page.locator(".cs-title").inner_text() == "Your turn":
+        if your_turn(page):
             if not shots["table"]:
                 # Screen readers hear that it is your turn, and what the others did.
                 page.wait_for_function(
@@ -137,6 +149,7 @@ def test_one_person_plays_cunt_soul_against_bots_to_the_end(open_page, site, scr
         if not take_turn(page):
             time.sleep(0.1)
 
+    assert shots["table"], "the page never said it was your turn"
     page.wait_for_selector(".cs-finish-order li")
     order = page.locator(".cs-finish-order li").all_inner_texts()
     result = site.hub.tables[code].state.results[-1]
