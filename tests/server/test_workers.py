@@ -116,6 +116,22 @@ def _play_round(clients: list[Client]) -> None:
         client.until(lambda c: c.game["public"]["round"] == rounds + 1)
 
 
+def _rest_of_line(code: str) -> bytes:
+    return f"{code} HTTP/1.1\r\nhost: x\r\n\r\n".encode()
+
+
+def _raw(port: int, *pieces: bytes) -> bytes:
+    """Send `pieces` a moment apart on a new connection; the answer, until it is closed."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        for piece in pieces:
+            raw.sendall(piece)
+            time.sleep(0.1)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return answer
+
+
 def _metric(http: httpx.Client, name: str) -> float:
     text = http.get("/metrics").text
     return float(re.search(rf"^{name} (\S+)$", text, re.M).group(1))
@@ -164,6 +180,13 @@ def test_two_workers_serve_every_table_once_through_one_port(backend, tmp_path, 
                     "reason": "test",
                 }
                 assert http.post("/api/reports", json=body).status_code == 201
+
+        # A first line that arrives in pieces is routed once whole; one that is no HTTP
+        # request goes to a worker, which refuses it.
+        assert _raw(port, b"GET /api/tables/", _rest_of_line(tables[-1]["code"])).startswith(
+            b"HTTP/1.1 200"
+        )
+        assert _raw(port, b"\x16\x03\x01 hello\r\n\r\n").startswith(b"HTTP/1.1 400")
     finally:
         for client in clients:
             client.close()
