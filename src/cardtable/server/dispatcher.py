@@ -40,8 +40,10 @@ HEAD_TIMEOUT = 10.0
 STATUS_TIMEOUT = 5.0
 STOP_TIMEOUT = 10.0
 RESTART_DELAY = 1.0
-#: Seconds between checks that the workers still run.
+#: Seconds between checks that the workers still run; seconds accepting pauses after it
+#: failed (out of file descriptors).
 WATCH_EVERY = 0.2
+ACCEPT_PAUSE = 0.1
 
 #: The requests the dispatcher answers itself: (method, path) from the first line.
 _ANSWERED = {(b"GET", b"/metrics"), (b"GET", b"/api/health")}
@@ -169,13 +171,19 @@ class Dispatcher:
                 connection, _ = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as error:  # out of file descriptors, say: try at the next wake
+            except OSError as error:  # out of file descriptors, say: pause a moment
                 log.warning("accepting a connection failed: %s", error)
+                loop.remove_reader(listener.fileno())
+                loop.call_later(ACCEPT_PAUSE, self._resume_accepting, listener)
                 return
             connection.setblocking(False)
             arriving = _Arriving(connection)
             arriving.expiry = loop.call_later(HEAD_TIMEOUT, self._expire, arriving)
             self._listen(arriving)
+
+    def _resume_accepting(self, listener: socket.socket) -> None:
+        if listener.fileno() != -1 and not self._stopping.is_set():
+            asyncio.get_running_loop().add_reader(listener.fileno(), self._accept, listener)
 
     def _listen(self, arriving: _Arriving) -> None:
         if arriving.expiry is not None:  # not expired meanwhile
