@@ -101,14 +101,10 @@ def _kill(server) -> None:
     ("backend", "workers"), [("sqlite", 1), ("postgresql", 1), ("sqlite", 2), ("postgresql", 2)]
 )
 def test_sigkill_loses_no_acknowledged_action(backend, workers, tmp_path, request):
-    args = ["--data-dir", str(tmp_path), "--workers", str(workers)]
+    args = ["--data-dir", str(tmp_path)]
     if backend == "postgresql":
-        args = [
-            "--database-url",
-            request.getfixturevalue("postgres_url"),
-            "--workers",
-            str(workers),
-        ]
+        args = ["--database-url", request.getfixturevalue("postgres_url")]
+    args += ["--workers", str(workers)]
     port = free_port()
     url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     server = start_process(args, port)

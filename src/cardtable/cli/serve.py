@@ -143,6 +143,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = settings_from(args)
+    if args.control_fd is None:  # the process started (not a worker) says where it serves
+        where = settings.database_url.split("@")[-1]
+        shared = (
+            f"workers: {args.workers}"
+            if args.workers > 1
+            else "bus: " + (settings.bus_url or "in-process").split("@")[-1]
+        )
+        log.info(
+            "cardtable serving on http://%s:%d (data: %s, %s)", args.host, args.port, where, shared
+        )
     if args.workers > 1 and args.control_fd is None:
         return _dispatch(args, settings)
     import uvicorn
@@ -166,20 +176,11 @@ def run(args: argparse.Namespace) -> int:
         ws=TableSocketProtocol,
         lifespan="on",
     )
-    if args.control_fd is not None:  # a worker: the dispatcher hands it its connections
+    if args.control_fd is None:
+        server = uvicorn.Server(config)
+    else:  # a worker: the dispatcher hands it its connections
         app.add_middleware(CloseAfterResponse)
         server = HandedServer(config, socket.socket(fileno=args.control_fd))
-    else:
-        where = settings.database_url.split("@")[-1]
-        bus = (settings.bus_url or "in-process").split("@")[-1]
-        log.info(
-            "cardtable serving on http://%s:%d (data: %s, bus: %s)",
-            args.host,
-            args.port,
-            where,
-            bus,
-        )
-        server = uvicorn.Server(config)
     server.run()
     return 0 if server.started else 3
 
@@ -198,13 +199,5 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return [sys.executable, sys.argv[0], *sys.argv[1:], *worker]
 
     asyncio.run(prepare())
-    where = settings.database_url.split("@")[-1]
-    log.info(
-        "cardtable serving on http://%s:%d (data: %s, workers: %d)",
-        args.host,
-        args.port,
-        where,
-        args.workers,
-    )
     asyncio.run(Dispatcher(args.host, args.port, args.workers, command).run())
     return 0

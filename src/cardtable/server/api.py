@@ -16,7 +16,6 @@ from .hub import Hub
 from .protocol import CreateTable, Joined, JoinTable
 
 #: The content type of Prometheus's text exposition format.
-PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8"
 
 router = APIRouter()
 
@@ -119,7 +118,7 @@ async def list_games() -> list[dict[str, Any]]:
 @router.get("/api/health", responses=ERRORS)
 async def health(request: Request) -> Health:
     """Whether the database answers; the tables held in memory and the open connections."""
-    document = status.health([await status.process_status(_hub(request))])
+    document = status.health([await status.process_status(_hub(request), counts=False)])
     if document is None:
         raise TableError(*status.UNAVAILABLE, 503)
     return Health(**document)
@@ -131,4 +130,4 @@ async def metrics(request: Request) -> PlainTextResponse:
     text = status.metrics_text([await status.process_status(_hub(request))])
     if text is None:
         raise TableError(*status.UNAVAILABLE, 503)
-    return PlainTextResponse(text, media_type=PROMETHEUS_TEXT)
+    return PlainTextResponse(text, media_type=status.PROMETHEUS_TEXT)

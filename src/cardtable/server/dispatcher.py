@@ -229,33 +229,26 @@ class Dispatcher:
         if worker.control is None:  # it is being started again: the client may retry
             connection.close()
             return
-        if worker.waiting:
-            worker.waiting.append(connection)
-            return
-        try:
-            socket.send_fds(worker.control, [CONNECTION], [connection.fileno()])
-        except (BlockingIOError, InterruptedError):
-            worker.waiting.append(connection)
-            asyncio.get_running_loop().add_writer(worker.control.fileno(), self._flush, worker)
-            return
-        except OSError:
-            pass
-        connection.close()
+        worker.waiting.append(connection)
+        if len(worker.waiting) == 1:  # else its control socket is full: `_flush` is armed
+            self._flush(worker)
 
     def _flush(self, worker: _Worker) -> None:
-        """Hand over the connections that waited for the worker's control socket."""
+        """Hand over the connections waiting for the worker, in order, until its control
+        socket is full; then again once it drains."""
+        loop = asyncio.get_running_loop()
         while worker.waiting and worker.control is not None:
             connection = worker.waiting[0]
             try:
                 socket.send_fds(worker.control, [CONNECTION], [connection.fileno()])
             except (BlockingIOError, InterruptedError):
+                loop.add_writer(worker.control.fileno(), self._flush, worker)
                 return
             except OSError:
-                pass
+                pass  # the worker is gone: the client may retry
             worker.waiting.popleft().close()
-        with contextlib.suppress(ValueError, OSError):
-            if worker.control is not None:
-                asyncio.get_running_loop().remove_writer(worker.control.fileno())
+        if worker.control is not None:
+            loop.remove_writer(worker.control.fileno())
 
     # -- what the dispatcher answers ----------------------------------------------------------
 
@@ -274,7 +267,7 @@ class Dispatcher:
             if path == b"/metrics":
                 text = status.metrics_text(statuses)
                 body = None if text is None else text.encode()
-                kind = b"text/plain; version=0.0.4; charset=utf-8"
+                kind = status.PROMETHEUS_TEXT.encode()
             else:
                 document = status.health(statuses)
                 body = None if document is None else orjson.dumps(document)

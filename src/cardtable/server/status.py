@@ -14,16 +14,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The content type of `/metrics`.
+PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8"
 #: The error `/api/health` and `/metrics` answer with when a process's database is down.
 UNAVAILABLE = ("unavailable", "the database does not answer")
 
 
-async def process_status(hub: Hub) -> dict[str, Any]:
+async def process_status(hub: Hub, counts: bool = True) -> dict[str, Any]:
     """This process's status: whether its database answers, the tables it holds and its
-    figures (`ok` False, and nothing else, when the database does not answer)."""
+    figures (`ok` False, and nothing else, when the database does not answer). `counts`: with
+    the database's tables by status, which only `/metrics` shows."""
     try:
         await hub.store.ping()
-        counts = await hub.store.table_counts()
+        table_counts = await hub.store.table_counts() if counts else None
     except Exception:
         log.warning("the database does not answer", exc_info=True)
         return {"ok": False}
@@ -31,7 +34,7 @@ async def process_status(hub: Hub) -> dict[str, Any]:
         "ok": True,
         "database": hub.store.engine.dialect.name,
         "tables": len(hub.tables),
-        "table_counts": counts,
+        "table_counts": table_counts,
         "metrics": hub.metrics.snapshot(),
     }
 

@@ -42,17 +42,12 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
             raise TableError("hello-first", "say hello with your token first")
         if hello.protocol != PROTOCOL_VERSION:
             raise TableError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}")
+        live = await hub.get(code)  # `misdirected` if another worker serves this table
     except TimeoutError:
         await websocket.close(1008)
         return None
     except TableError as error:
         await websocket.send_bytes(error_message(error.code, error.message))
-        await websocket.close(1008)
-        return None
-    try:
-        live = await hub.get(code)
-    except TableError as error:  # `misdirected`: another worker serves this table
-        await websocket.send_text(error_message(error.code, error.message).decode())
         await websocket.close(1008)
         return None
     if live is None:
