@@ -1,8 +1,8 @@
 """The contract every game meets: metadata, a state it owns, and a few small methods.
 
 A game is fully described by (game id, options, seats, seed, [actions]); replaying them gives
-the same state. Seat `None` in `apply` is the table itself (timeouts, seats leaving or joining,
-the host ending the game); a game accepts only the table actions it defines.
+the same state. Seat `None` in `apply` is the table itself (timeouts, seats away, leaving or
+joining, the host ending the game); a game accepts only the table actions it defines.
 """
 
 from __future__ import annotations
@@ -150,12 +150,28 @@ class Game:
         return rng.choice(self.legal(state, seat))
 
     def deadline(self, state) -> float | None:
-        """The game time at which the current wait times out, or None."""
+        """The game time at which the current wait times out, or None: no limit.
+
+        When it passes, the table applies `timeout_actions`; when those are [], the table's
+        autopilot moves each seat in `to_act` instead (one move each, logged as a concrete
+        action, so replays stay exact). Nothing should wait for ever on a person, so a game
+        gives every wait a deadline by default."""
         return None
 
     def timeout_actions(self, state) -> list[tuple[int | None, dict]]:
-        """The (seat, action) pairs a timeout applies, in order; [] when nothing is waiting."""
+        """The (seat, action) pairs a timeout applies, in order.
+
+        [] means the game has no timeout action of its own for this wait: when a `deadline`
+        has passed, the table's autopilot moves the seats in `to_act`. Play-out loops (bots,
+        simulations) apply these only when nobody is to act, so a wait that only a deadline
+        with [] can end must never be one where nobody is to act."""
         return []
+
+    def late_seats(self, state) -> frozenset[int]:
+        """The seats that miss a deadline when it passes now (a table marks a seat that misses
+        several in a row away): by default every seat in `to_act`. A wait whose answer is
+        optional (a CSH reaction window) names none."""
+        return self.to_act(state)
 
     # -- what a game tells the table that hosts it --------------------------------------------
 
@@ -169,6 +185,11 @@ class Game:
 
     #: Types of table actions (seat None) the host may send, e.g. ending the game.
     host_actions: frozenset[str] = frozenset()
+
+    #: What a table does with a seat whose people are away: True, its autopilot (a bot)
+    #: plays it until they come back (turn-based games); False, the game skips it
+    #: (`skip_action`, as CAH skips an away player's answer).
+    autopilot_away: bool = True
 
     def seat_capacity(self, options: dict[str, Any]) -> int:
         """How many people may share one seat (Team CAH: 2)."""
@@ -184,8 +205,10 @@ class Game:
         return None
 
     def skip_action(self, state, seat: int) -> dict | None:
-        """The table action that stops waiting for an away `seat` at once, or None: the
-        game's own timeout skips it when the deadline comes."""
+        """The table action that stops waiting for an away `seat` at once (the seat stays in
+        the game and plays on when it comes back), or None: the game waits for nothing from
+        that seat now, or has no such action, and then the table's autopilot moves an away
+        seat in `to_act`."""
         return None
 
     # -- hooks a game implements --------------------------------------------------------------

@@ -85,7 +85,7 @@ def expected_hand(state, seat):
 
 
 def assert_hands(state, sat_out=frozenset()):
-    """`sat_out`: seats that missed a round's submission on a timer; they kept the cards that
+    """`sat_out`: seats that missed a round's submission (timer, away); they kept the cards that
     round dealt them (its Draw N included), so only the upper bound holds for them."""
     rules = state.rules
     for seat, hand in enumerate(state.hands):
@@ -120,14 +120,18 @@ def assert_anonymous(state):
 
 
 def table_action(state, rng, now):
-    """Now and then the table acts: a late join, a seat leaving, a timer running out."""
+    """Now and then the table acts: a late join, a seat leaving or away, a timer running out."""
     roll = rng.random()
     if roll < 0.02 and state.rules.allow_late_join:
         return None, {"type": "join-seat"}, now
     if roll < 0.03:
         seats = [seat for seat, active in enumerate(state.active) if active]
         return None, {"type": "leave-seat", "seat": rng.choice(seats)}, now
-    if roll < 0.06 and GAME.deadline(state) is not None:
+    if roll < 0.05:
+        skips = [GAME.skip_action(state, seat) for seat in range(state.seats)]
+        skips = [action for action in skips if action is not None]
+        return (None, rng.choice(skips), now) if skips else None
+    if roll < 0.08 and GAME.deadline(state) is not None:
         return None, {"type": "timeout"}, max(now, GAME.deadline(state))
     return None
 
@@ -156,6 +160,8 @@ def play_watched(options, seats, seed, max_steps=3000, table=False):
             seat, action, now = chosen
             if action["type"] == "timeout" and state.phase == SUBMIT_PHASE:
                 sat_out |= state.waiting
+            if action["type"] == "skip-seat" and action["seat"] in state.waiting:
+                sat_out.add(action["seat"])
         before = pickle.dumps(state)
         try:
             GAME.apply(state, seat, action, now=now)

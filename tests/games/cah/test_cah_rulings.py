@@ -49,9 +49,19 @@ def test_k3_two_players_need_rando():
     with pytest.raises(ValueError, match="Rando"):
         GAME.options({"minPlayers": 2})
     state = new({"decks": SCHOOL, "rando": "digipen"}, seats=2)
-    assert GAME.seat_range(state.rules.options) == (2, 20)
+    assert GAME.seat_range(state.rules.options) == (2, 10)
     with pytest.raises(ValueError):
         new({"decks": SCHOOL, "maxPlayers": 5}, seats=6)
+
+
+@pytest.mark.parametrize("preset", ["online", "official", "digipen"])
+def test_k3_ten_players_at_most_unless_the_host_raises_it_to_twenty(preset):
+    assert GAME.seat_range(GAME.options(preset)) == (3, 10)
+    with pytest.raises(ValueError):
+        new(preset, seats=11)
+    assert GAME.seat_range(GAME.options({"preset": preset, "maxPlayers": 20})) == (3, 20)
+    with pytest.raises(ValueError):
+        GAME.options({"maxPlayers": 21})
 
 
 def test_k4_host_pick_then_clockwise_by_seat():
@@ -332,7 +342,7 @@ def test_k24_late_join_gets_a_full_hand_zero_points_and_judges_last():
         play_round(state)
         czars.append(state.czar)
     assert czars == [1, 2, 3, 0]
-    refused = new({"decks": SCHOOL})
+    refused = new({"decks": SCHOOL, "allowLateJoin": False})
     with pytest.raises(IllegalAction) as error:
         GAME.apply(refused, None, {"type": "join-seat"})
     assert error.value.code == "no-late-join"

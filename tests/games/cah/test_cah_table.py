@@ -118,7 +118,7 @@ def test_late_join_is_bounded_by_max_players():
     ],
 )
 def test_wrong_party_or_bad_table_actions_change_nothing(seat, action, code):
-    state = new({"decks": SCHOOL})
+    state = new({"decks": SCHOOL, "submitTimerSec": None})
     before = pickle.dumps(state)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, seat, action, now=5.0)
@@ -131,7 +131,7 @@ def test_k24_k25_the_table_hooks_name_the_join_and_leave_actions():
     through leave-seat, so a leaving Czar voids the round (K25); Team CAH seats hold two."""
     closed = new({"allowLateJoin": False})
     assert GAME.join_action(closed) is None
-    state = new({"allowLateJoin": True})
+    state = new()
     join = GAME.join_action(state)
     assert join == {"type": "join-seat"}
     GAME.apply(state, None, join)

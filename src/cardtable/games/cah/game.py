@@ -106,6 +106,7 @@ class CahGame(Game):
         return events
 
     host_actions = frozenset({"end-game"})
+    autopilot_away = False  # an away seat's answer is skipped (`skip_action`), K25 for a Czar
 
     def seat_capacity(self, options: dict) -> int:
         return 2 if options["teams"] else 1  # Team CAH: two people share a seat
@@ -117,6 +118,10 @@ class CahGame(Game):
 
     def leave_action(self, state: CahState, seat: int) -> dict | None:
         return {"type": "leave-seat", "seat": seat}  # K25 when the seat is the Czar's
+
+    def skip_action(self, state: CahState, seat: int) -> dict | None:
+        """An away seat is not waited for: it sits the round out, or voids it as Czar (K25)."""
+        return {"type": "skip-seat", "seat": seat} if table.awaited(state, seat) else None
 
     def deadline(self, state: CahState) -> float | None:
         return table.deadline(state)

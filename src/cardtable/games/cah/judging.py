@@ -112,6 +112,20 @@ def current_eliminator(state: CahState) -> int:
     return order[len(state.eliminated) % len(order)]
 
 
+def drop_eliminator(state: CahState, seat: int) -> None:
+    """Take `seat` out of the elimination order (K20) for the rest of the round. The turn stays
+    with whoever has it, or passes to the seat after `seat` when it was its turn."""
+    order = state.turn_order
+    current = current_eliminator(state)
+    at = order.index(seat)
+    rest = order[at + 1 :] + order[:at]  # the same cycle, from the seat after `seat`
+    if rest:
+        up = 0 if current == seat else rest.index(current)
+        shift = (len(state.eliminated) - up) % len(rest)  # so that it is `rest[up]`'s turn
+        rest = rest[-shift:] + rest[:-shift] if shift else rest
+    state.turn_order = rest
+
+
 def remaining_answers(state: CahState) -> list[int]:
     out = set(state.eliminated)
     return [answer for answer in range(len(state.answers)) if answer not in out]

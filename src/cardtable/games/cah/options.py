@@ -4,6 +4,8 @@ Option names are the D.2 setting names in camelCase. The option defaults are the
 preset (seed 003), which is also `default`. Where D.1 gives one setting two names (the K5 end
 condition "blackDeckExhausted" and K6 `blackExhaustion`; K18 `godIsDead` and K20 `judging`),
 there is one option: `blackExhaustion` and `judging` (with `godIsDead` as one of its choices).
+Every preset has soft time limits (60 s to submit, 45 s to judge) and takes late joiners (K24)
+by default, so that no table waits for ever on a player who is gone.
 
 `Rules` is the resolved options as a small immutable object the rules read on every action.
 """
@@ -14,7 +16,7 @@ from typing import Any
 
 from ...engine import Option, OptionSet
 
-MAX_SEATS = 30
+MAX_SEATS = 20  # K3: a host may raise maxPlayers from 10 to 20
 CUSTOM_WHITE_MAX_CHARS = 120
 CUSTOM_CARDS_MAX = 500
 WRITE_IN_MAX_CHARS = 120
@@ -56,12 +58,12 @@ OPTIONS = (
     Option(
         "maxPlayers",
         "int",
-        20,
+        10,
         "Maximum players",
         group="Players",
         min=3,
         max=MAX_SEATS,
-        help="K3: the most seats, late joiners included.",
+        help=f"K3: the most seats, late joiners included (at most {MAX_SEATS}).",
     ),
     Option(
         "firstCzar",
@@ -86,11 +88,11 @@ OPTIONS = (
     Option(
         "allowLateJoin",
         "bool",
-        False,
+        True,
         "Allow late joins",
         group="Players",
         help="K24: a player may join mid-game with a full hand and 0 points, and enters "
-        "the Czar rotation at its end.",
+        "the Czar rotation at its end. They play from the next round.",
     ),
     Option(
         "teams",
@@ -276,25 +278,26 @@ OPTIONS = (
     Option(
         "submitTimerSec",
         "int",
-        None,
+        60,
         "Submission timer (s)",
         group="Round",
         min=5,
         max=600,
         nullable=True,
-        help="Speed CAH: 30 s. Whoever has not submitted when it runs out sits the round out.",
+        help="Seconds to play your cards. Whoever has not played when it runs out sits the "
+        "round out and keeps their cards. Speed CAH: 30 s. Empty: no limit.",
     ),
     Option(
         "judgeTimerSec",
         "int",
-        None,
+        45,
         "Judging timer (s)",
         group="Round",
         min=5,
         max=600,
         nullable=True,
-        help="When it runs out: a vote counts the votes cast; a Czar or an elimination "
-        "that has not finished voids the round.",
+        help="Seconds to judge or vote. When it runs out: a vote counts the votes cast; a Czar "
+        "or an elimination that has not finished voids the round. Empty: no limit.",
     ),
     # -- house rules --------------------------------------------------------------------------
     Option(

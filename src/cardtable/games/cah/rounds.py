@@ -170,13 +170,14 @@ def close_submissions(state: CahState, events: list[Event]) -> None:
 def open_vote(state: CahState, phase: int, events: list[Event]) -> None:
     """Start a vote: God Is Dead (K18) among all answers, or the Happy Ending runner-up vote
     (K17) among the losing ones. A player never votes for their own answer; players left
-    with nothing to vote for sit it out."""
+    with nothing to vote for sit it out, and so do seats that joined during the round (K24)."""
     excluded = state.ranking[0] if phase == RUNNER_UP else -1
     voters = set()
     for seat, active in enumerate(state.active):
         if (
             active
             and seat != state.czar
+            and seat not in state.newcomers
             and any(
                 author != seat and answer != excluded for answer, author in enumerate(state.authors)
             )
@@ -215,13 +216,15 @@ def judged(state: CahState, ranking: list[int], events: list[Event]) -> None:
 
 def open_elimination(state: CahState, events: list[Event]) -> None:
     """Survival of the Fittest (K20): from the seat after the Czar, every player in turn
-    (the Czar included) eliminates one answer until one is left."""
+    (the Czar included) eliminates one answer until one is left; seats that joined during the
+    round play from the next one (K24)."""
     state.phase = ELIMINATE
     state.eliminated = []
     seats = state.seats
     start = state.czar + 1
+    order = ((start + step) % seats for step in range(seats))
     state.turn_order = [
-        (start + step) % seats for step in range(seats) if state.active[(start + step) % seats]
+        seat for seat in order if state.active[seat] and seat not in state.newcomers
     ]
     if len(state.answers) == 1:
         judged(state, [0], events)
@@ -287,6 +290,8 @@ def close_round(state: CahState, events: list[Event], next_black: int = NO_CARD)
         state.eliminated = []
     if state.voters:
         state.voters = set()
+    if state.newcomers:
+        state.newcomers = set()  # K24: they play from the round that starts now
     state.deadline = None
     if not state.rules.refill_after_submit:
         for seat, active in enumerate(state.active):

@@ -43,6 +43,7 @@ class CahState:
         "end_time",
         "finale",
         "hands",
+        "newcomers",
         "nhie_confessed",
         "nhie_played",
         "nhie_table",
@@ -106,6 +107,7 @@ class CahState:
         self.pick = 1
         self.phase = SUBMIT
         self.waiting: set[int] = set()
+        self.newcomers: set[int] = set()  # K24: joined during the round in progress
         self.acting: frozenset[int] = frozenset()
         self.writes: dict[int, str] = {}
         self.answers: list[list[int]] = []
@@ -178,6 +180,7 @@ class CahState:
         twin.bets = [None if b is None else b[:] for b in self.bets]
         twin.answers = [answer[:] for answer in self.answers]
         twin.waiting = set(self.waiting)
+        twin.newcomers = set(self.newcomers)
         twin.voters = set(self.voters)
         twin.writes = dict(self.writes)
         twin.nhie_played = dict(self.nhie_played)

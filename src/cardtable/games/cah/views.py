@@ -3,7 +3,8 @@
 public: the round, the black card, scores and trophies, who has submitted (not what), the
 answers once revealed, in their shuffled anonymous order (K10), and the winning author once
 announced; the authors of losing answers are never shown. A seat's part: its hand, what it
-submitted and bet, its own answers in the shuffled order, its vote. secret: the decks (as
+submitted and bet, its own answers in the shuffled order, its vote, and `next_round`: it joined
+during the round in progress and plays from the next one (K24). secret: the decks (as
 sorted ids: a deck is an unordered pile, see dealing.py), Rando's hand (K12 guide) and his
 unrevealed answers, the reserved haiku card (K17) and who wrote each answer.
 Cards the table wrote (custom cards, texts on blank cards) carry `"userWritten": true`.
@@ -128,6 +129,7 @@ def seat_view(state: CahState, seat: int) -> dict:
             if author == seat
         ],
         "vote": None if state.votes[seat] < 0 else state.votes[seat],
+        "next_round": seat in state.newcomers and state.result is None,
     }
 
 

@@ -7,7 +7,7 @@ from ...engine import IllegalAction
 from .card_actions import CARD_ACTIONS
 from .choice_actions import CHOICE_ACTIONS
 from .state import SELECT, State
-from .timeouts import deadline, default_action
+from .timeouts import choice_deadline, default_action
 
 ACTIONS = {**CARD_ACTIONS, **CHOICE_ACTIONS}
 
@@ -17,9 +17,9 @@ def apply_action(state: State, seat: int | None, action: dict, now: float | None
     if seat is None:
         if kind != "timeout":
             raise IllegalAction("not-a-table-action", "the table only applies timeouts")
-        limit = deadline(state)
+        limit = choice_deadline(state)
         if limit is None:
-            raise IllegalAction("no-timeout", "nothing is waiting on a timer")
+            raise IllegalAction("no-timeout", "no timed choice is waiting (CS-69)")
         if now is not None and now < limit:
             raise IllegalAction("too-early", "the choice has not timed out yet")
         seat, action = default_action(state)

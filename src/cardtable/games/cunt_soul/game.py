@@ -8,7 +8,7 @@ from .actions import apply_action
 from .deal import deal
 from .moves import legal
 from .state import OVER, PLAY, SELECT, State
-from .timeouts import deadline
+from .timeouts import choice_deadline, deadline
 from .views import public_view, seat_view, secret_view
 
 
@@ -44,6 +44,18 @@ class CuntSoul(Game):
                 False,
                 "Joker on an overruling 6 is a paradox",
                 "v1.1: a Joker on a 6 that was played on a higher card burns the pile (CS-48).",
+            ),
+            Option(
+                "turnSeconds",
+                "int",
+                60,
+                "Time per move",
+                "Seconds a player has to move. When they run out, the table plays for them. "
+                "Empty: no limit.",
+                group="Time",
+                min=10,
+                max=3600,
+                nullable=True,
             ),
             Option(
                 "dealer",
@@ -119,7 +131,9 @@ class CuntSoul(Game):
         return deadline(state)
 
     def timeout_actions(self, state: State) -> list[tuple[int | None, dict]]:
-        return [] if deadline(state) is None else [(None, {"type": "timeout"})]
+        """CS-69's default for a timed choice; [] otherwise: when the time per move runs out,
+        the table's autopilot plays for the seat."""
+        return [] if choice_deadline(state) is None else [(None, {"type": "timeout"})]
 
 
 # `to_act` while one seat plays: one shared frozenset per seat (they are immutable).

@@ -1,9 +1,12 @@
-"""Timers on the choices that belong to a player, and what a timeout chooses (CS-69).
+"""Timers on the choices that belong to a player, and what a timeout chooses (CS-69); the
+time per move (`turnSeconds`) on every other wait.
 
 The 7 and 7-field directions default to "higher"; the J and J-field to the default next
 player; the 5's swaps to declining (a card already looked at is kept); a face-down card to a
 random slot, drawn from the game's own generator (a run that may end simply ends). Playing
-from the hand or face-up cards has no default, and so no timer.
+from the hand or face-up cards (and the opening selection) has no default in CS-69: its wait
+runs out after `turnSeconds` with no timeout action of the game's own, and the table's
+autopilot then moves for the seats it waits on. Where a choice is timed, its timer wins.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from .state import (
     FIELD_JACK_CHOICE,
     FIELD_SEVEN_CHOICE,
     JACK_CHOICE,
+    OVER,
     PLAY,
     RUN,
     SEVEN_CHOICE,
@@ -37,8 +41,19 @@ def timed(state: State) -> bool:
     return True
 
 
-def deadline(state: State) -> float | None:
+def choice_deadline(state: State) -> float | None:
+    """When the timed choice of the player to act runs out (CS-69), or None."""
     return state.since + CHOICE_SECONDS if timed(state) else None
+
+
+def deadline(state: State) -> float | None:
+    """When the current wait runs out: the timed choice's deadline, else `turnSeconds` after
+    the wait began (None when there is no limit or nothing to wait for)."""
+    limit = choice_deadline(state)
+    if limit is not None or state.phase == OVER:
+        return limit
+    seconds = state.options["turnSeconds"]
+    return None if seconds is None else state.since + seconds
 
 
 def default_action(state: State) -> tuple[int, dict]:

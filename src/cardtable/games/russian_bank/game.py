@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Game, Rng
-from . import actions, views
+from . import actions, timer, views
 from .deals import start_deal
 from .options import OPTION_SET
 from .state import State
@@ -25,7 +25,7 @@ class RussianBank(Game):
             raise ValueError("a target score needs a match of more than one deal")
 
     def setup(self, options: dict, seats: int, rng: Rng, now: float) -> State:
-        state = State(options, rng.getrandbits(63))
+        state = State(options, rng.getrandbits(63), now)
         start_deal(state)
         return state
 
@@ -46,7 +46,13 @@ class RussianBank(Game):
         return actions.legal(state, seat)
 
     def play(self, state: State, seat, action: dict, now) -> list:
-        return actions.apply(state, seat, action)
+        events = actions.apply(state, seat, action)
+        timer.moved(state, action, now)
+        return events
+
+    def deadline(self, state: State) -> float | None:
+        """The time per move; `timeout_actions` stays [], so the table's autopilot moves."""
+        return timer.deadline(state)
 
     def random_action(self, state: State, seat: int, rng) -> dict:
         """Uniform over the plays: a random player never spreads, offers a draw or resigns."""

@@ -1,5 +1,6 @@
 """The options of Russian Bank: the mode of RB-22, the option flags the rulings name (D5, D6,
-D8, D10), and the match of RB-18 and D12. Flag names are the rulings' own."""
+D8, D10), the time per move (timer.py), and the match of RB-18 and D12. Flag names are the
+rulings' own."""
 
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ OPTIONS = (
         False,
         "Score a stalemate",
         help="D10: in a drawn deal the player with the lower count scores the difference.",
+    ),
+    Option(
+        "turnSeconds",
+        "int",
+        60,
+        "Time per move",
+        group="Time",
+        min=10,
+        max=3600,
+        nullable=True,
+        help="Seconds a player has to move. When they run out, the table plays for them. "
+        "Empty: no limit.",
     ),
     Option(
         "deals",

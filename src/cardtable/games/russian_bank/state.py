@@ -48,6 +48,7 @@ class State:
         "points",
         "result",
         "seed",
+        "since",
         "spread",
         "stale",
         "stock_up",
@@ -59,7 +60,7 @@ class State:
         "window",
     )
 
-    def __init__(self, options: dict, seed: int):
+    def __init__(self, options: dict, seed: int, now: float = 0.0):
         self.options = options
         self.classic = options["mode"] == "classic"
         self.piles: list[list[int]] = [[] for _ in range(PILE_COUNT)]
@@ -84,6 +85,7 @@ class State:
         self.history: list[dict] = []
         self.result = None
         self.seed = seed  # seeds the next deal's shuffle
+        self.since = now  # game time the current wait began (timer.py)
 
     def clone(self) -> State:
         twin = State.__new__(State)

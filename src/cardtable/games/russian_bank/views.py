@@ -1,11 +1,12 @@
 """What each seat may see (RB-15, RB-16, F2, F3).
 
-Public: the rules in force, the match tallies, the turn, the centre and the layout (fanned),
-each stock's count and its top when face up, hand counts, turned cards, and each discard
-pile's count and top card (all of it while its owner spreads it). Own: your whole discard pile
-in order, and the stop you may call. Secret: face-down stock cards and the hands, in order,
-which not even their owner may look at (F2). A stock's face-up cards under its top are squared
-away too. Piles list bottom to top.
+Public: the rules in force, the match tallies, the turn, when the time for the next move runs
+out (`deadline`, in game time), the centre and the layout (fanned), each stock's count and its
+top when face up, hand counts, turned cards, and each discard pile's count and top card (all
+of it while its owner spreads it). Own: your whole discard pile in order, and the stop you
+may call. Secret: face-down stock cards and the hands, in order, which not even their owner may
+look at (F2). A stock's face-up cards under its top are squared away too. Piles list bottom to
+top.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .deals import cut_faces
 from .piles import CENTRE, DISCARD, HAND, LAYOUT, STOCK, TURNED
 from .state import State
 from .stops import stop_actions
+from .timer import deadline
 
 RULE_OPTIONS = (
     "mode",
@@ -52,6 +54,7 @@ def public_view(state: State) -> dict:
             "offered_draw": state.t_offered,
         },
         "draw_offer": state.draw_offer,
+        "deadline": deadline(state),
         "centre": [cards(piles[pile]) for pile in CENTRE],
         "layout": [cards(piles[pile]) for pile in LAYOUT],
         "players": [seat_public(state, seat) for seat in (0, 1)],
