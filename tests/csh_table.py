@@ -119,8 +119,12 @@ class Table:
         return GAME.legal(self.state, seat)
 
     def waiting(self) -> int | None:
+        """The lowest seat due to act (in a reaction window, one of several)."""
         acting = GAME.to_act(self.state)
-        return next(iter(acting)) if acting else None
+        return min(acting) if acting else None
+
+    def to_act(self) -> set[int]:
+        return set(GAME.to_act(self.state))
 
     def view(self, seat):
         return GAME.view(self.state, seat)
@@ -163,7 +167,7 @@ class Table:
         return self.act(seat, action)
 
     def pass_all(self) -> None:
-        """Everyone asked passes until no reaction window is open."""
+        """Every seat a window waits on passes, lowest seat first, until none is open."""
         while self.state.phase == WINDOW:
             self.act(self.waiting(), {"type": "pass"})
 

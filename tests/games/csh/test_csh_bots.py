@@ -8,6 +8,7 @@ from cardtable.bots.csh import HeuristicBot
 from cardtable.engine import Rng
 from cardtable.games.csh import GAME
 from cardtable.sim.runner import play_game
+from csh_table import Table
 
 
 class _Blindfold:
@@ -45,3 +46,16 @@ def test_the_heuristic_bot_beats_random_players():
         for seed in range(40)
     )
     assert wins >= 24  # a fair share would be 10
+
+
+def test_the_heuristic_bot_answers_a_window_asked_of_everyone_at_once():
+    """CSH-10: every seat is asked together; the bot holding a Cancel stops a big play by the
+    leader, the others pass, and none of them turns auto-pass on (it is not a legal move)."""
+    table = Table(
+        seats=3, hands={0: ["F1", "B3"], 1: ["B2", "B3"], 2: ["B3"]}, archives={0: [["E5"]]}
+    )
+    table.play(0, "F1")  # Financial Director: an extra turn
+    bot, rng = HeuristicBot(), Rng(1)
+    answers = {seat: bot.choose(GAME, table.state, seat, rng) for seat in sorted(table.to_act())}
+    assert answers[0] == answers[2] == {"type": "pass"}
+    assert answers[1]["type"] == "react" and table.kind(answers[1]["card"]) == "B2"

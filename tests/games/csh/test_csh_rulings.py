@@ -223,21 +223,18 @@ def test_csh_9_statics_work_while_face_up_in_an_archive():
     assert table.waiting() == 1 and table.hand(1) == ["B3", "E3"]  # upkeep draw
 
 
-def test_csh_10_the_window_asks_the_others_clockwise_then_the_player():
+def test_csh_10_the_window_asks_every_player_at_once_the_player_of_the_card_included():
     table = Table(seats=4, current=1, hands={s: ["B1", "B2"] for s in range(4)})
     table.play(1, "B1")
-    asked = []
-    while table.state.phase == WINDOW:
-        asked.append(table.waiting())
-        table.act(table.waiting(), {"type": "pass"})
-    assert asked == [2, 3, 0, 1]
+    assert table.to_act() == {0, 1, 2, 3}  # CSH-11: he may cancel his own card too
 
 
 def test_csh_10_reactions_stack_and_resolve_last_in_first_out_with_a_fresh_window():
     table = Table(seats=3, hands={0: ["B4", "B3"], 1: ["B2", "B3"], 2: ["B2", "B3"]}, deck=["E1"])
     table.play(0, "B4")  # Alumnus: draw a card
+    table.act(2, {"type": "pass"})
     table.react(1, "B2")  # Cancel the Alumnus...
-    assert table.waiting() == 2  # ...a new window, from the reactor
+    assert table.to_act() == {0, 1, 2}  # ...a new window, for everyone again
     table.react(2, "B2")  # ...and Cancel that Cancel
     table.pass_all()
     kinds = [e.type for e in table.events]
@@ -250,11 +247,17 @@ def test_csh_10_an_interrupted_card_gets_a_fresh_window_unless_canceled():
     table = Table(seats=3, hands={0: ["B3", "E1"], 1: ["B2", "F5"], 2: ["B3"]})
     table.play(0, "B3")
     table.react(1, "F5")  # Negate the Upperclassman (it keeps its VP)
-    asked = []
+    windows = []
     while table.state.phase == WINDOW:
-        asked.append(table.waiting())
-        table.act(table.waiting(), {"type": "pass"})
-    assert asked == [2, 0, 1, 1, 2, 0]  # the Negate's window, then a fresh one for the B3
+        windows.append((len(table.state.stack), table.to_act()))
+        for seat in sorted(table.to_act()):
+            table.act(seat, {"type": "pass"})
+    assert windows == [(2, {0, 1, 2}), (1, {0, 1, 2})]  # the Negate's, then a fresh one for B3
+    canceled = Table(seats=2, hands={0: ["B3", "E1"], 1: ["B2", "E2"]})
+    canceled.play(0, "B3")
+    canceled.react(1, "B2")
+    canceled.pass_all()
+    assert canceled.state.phase == TURN and canceled.archive(0) == [["B3!"]]  # no fresh window
 
 
 def test_csh_11_reactions_cost_no_action_and_work_off_turn_and_on_your_own_card():

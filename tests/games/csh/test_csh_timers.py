@@ -16,21 +16,24 @@ TIMEOUT = {"type": "timeout"}
 def test_a_turn_times_out_into_a_draw_action_once_its_deadline_has_passed():
     table = Table(seats=2, hands={0: ["B3"]}, deck=["E1", "E2"])
     table.act(0, {"type": "draw"}, now=10.0)
-    assert GAME.deadline(table.state) == 100.0
+    assert GAME.deadline(table.state) == 70.0
     assert GAME.timeout_actions(table.state) == [(None, TIMEOUT)]
     with pytest.raises(IllegalAction) as early:
-        table.act(None, TIMEOUT, now=99.0)
+        table.act(None, TIMEOUT, now=69.0)
     assert early.value.code == "too-early" and table.hand(0) == ["B3", "E1"]
-    table.act(None, TIMEOUT, now=100.0)
+    table.act(None, TIMEOUT, now=70.0)
     assert table.hand(0) == ["B3", "E1", "E2"] and table.waiting() == 1
 
 
-def test_a_reaction_window_times_out_into_a_pass_on_its_shorter_clock():
-    table = Table(seats=2, hands={0: ["E1"], 1: ["B2"]})
+def test_a_reaction_window_times_out_into_everyone_passing_on_its_shorter_clock():
+    """CSH-10: the window lasts reactionSeconds (5 by default) from when it opened."""
+    table = Table(seats=2, hands={0: ["E1", "B3"], 1: ["B2"]})
     table.act(0, {"type": "play", "cards": [table.card(0, "E1")], "place": "new"}, now=5.0)
-    assert table.state.phase == WINDOW and GAME.deadline(table.state) == 20.0
-    table.act(None, TIMEOUT, now=20.0)
+    assert table.state.phase == WINDOW and GAME.deadline(table.state) == 10.0
+    table.act(None, TIMEOUT, now=10.0)
     assert table.archive(0) == [["E1"]] and table.hand(1) == ["B2"]
+    assert table.types("window-timed-out") and not table.types("timed-out")
+    assert GAME.deadline(table.state) == 70.0  # the turn's clock starts when the window closed
 
 
 def test_a_choice_times_out_into_its_first_option():

@@ -2,8 +2,10 @@
 
 Modules: `catalog` (the card data and its validation), `state`, `archive` (slots and stacks),
 `deck` (building, drawing, the Election), `effects` (the C.2 primitives), `stack` (the effect
-stack and reaction windows), `flow` (turns and the end), `draft` (directorships and the deal),
-`moves` (legal actions and their validation), `views`, `options`, `game`.
+stack), `window` (the reaction window, open to all seats at once, and the auto-pass
+preference), `flow` (turns and the end), `draft` (directorships and the deal), `moves` (legal
+actions and their validation, and the `auto-pass` action any seat may send at any time),
+`views`, `options`, `game`.
 """
 
 from .game import Csh

@@ -12,10 +12,10 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine import everyone, only
-from . import archive, deck
+from . import archive, deck, window
 from .archive import REPLACE
 from .catalog import ALL, Effect, needs_target
-from .state import CHOICE, NOBODY, Choice, Frame, State, face, window_order
+from .state import CHOICE, NOBODY, Choice, Frame, State, face
 
 Ask = tuple[int, str, tuple] | None  # (seat, purpose, options)
 
@@ -337,8 +337,7 @@ def _place(state: State, frame: Frame, effect: Effect, slot) -> None:
     """CSH-26: the target picked the stack a PLACE_INTO card replaces; now it is played and
     its reaction window opens."""
     archive.play_into(state, frame.player, effect.seat, [effect.card], (REPLACE, slot))
-    frame.started = False
-    frame.polls = window_order(state.seats, frame.player)
+    window.open_window(state, frame)
 
 
 NO_ASK = None

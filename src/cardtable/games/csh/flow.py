@@ -105,7 +105,10 @@ def react_action(state: State, seat: int, card: int, spot: Spot) -> None:
 
 
 def advance(state: State) -> None:
-    """Run the game on until some seat must act, or it is over."""
+    """Run the game on until some seat must act, or it is over; a pending choice waits for its
+    answer (an auto-pass sent meanwhile runs nothing)."""
+    if state.choice is not None:
+        return
     while state.phase not in (DRAFT, OVER):
         if stack.run(state):
             return

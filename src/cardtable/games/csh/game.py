@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Game, Result
-from . import draft, flow, moves, views
+from . import draft, flow, moves, views, window
 from .archive import totals
 from .catalog import CATALOG
 from .options import OPTIONS
@@ -47,8 +47,7 @@ class Csh(Game):
         return state.seats
 
     def to_act(self, state) -> frozenset[int]:
-        seat = moves.waiting(state)
-        return frozenset() if seat is None else frozenset((seat,))
+        return moves.waiting(state)
 
     def legal(self, state, seat) -> list[dict]:
         return moves.legal(state, seat)
@@ -56,7 +55,9 @@ class Csh(Game):
     def play(self, state, seat, action, now):
         clock = state.clock if now is None else max(state.clock, float(now))
         perform = moves.parse(state, seat, action, self.deadline(state), clock)
-        state.clock = state.since = clock
+        state.clock = clock
+        if action["type"] != moves.AUTO_PASS:  # a preference: the current wait goes on
+            state.since = clock
         perform()
         flow.advance(state)
         events, state.events = state.events, []
@@ -65,12 +66,17 @@ class Csh(Game):
     def deadline(self, state) -> float | None:
         if state.phase == OVER:
             return None
-        key = "reactionSeconds" if state.phase == WINDOW else "turnSeconds"
-        seconds = state.rules[key]
+        if state.phase == WINDOW:
+            return window.deadline(state)
+        seconds = state.rules["turnSeconds"]
         return None if seconds is None else state.since + seconds
 
     def timeout_actions(self, state) -> list[tuple[int | None, dict]]:
         return [] if self.deadline(state) is None else [(None, {"type": "timeout"})]
+
+    def late_seats(self, state) -> frozenset[int]:
+        """CSH-10: letting a reaction window run out is a pass, not a missed deadline."""
+        return frozenset() if state.phase == WINDOW else self.to_act(state)
 
     def public_view(self, state) -> dict:
         return views.public(state)

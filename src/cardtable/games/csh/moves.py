@@ -2,10 +2,18 @@
 
 Turn: `{"type": "draw"}` or `{"type": "play", "cards": [ids], "place": "new"|"top"|"replace",
 "slot": i, "target": seat}` (slot for top/replace; target only for a PLACE_INTO card, whose
-"replace" has no slot when its target picks it, CSH-26). Window: `{"type": "pass"}` or
-`{"type": "react", "card": id, "place": ..., "slot": i}`. Choices: `choose-seat` (seat),
-`choose-card` (card), `choose-order` (cards, top first), `choose-slot` (slot),
-`choose-directorship` (directorship). The table: `{"type": "timeout"}` once the deadline passed.
+"replace" has no slot when its target picks it, CSH-26). Window (every seat it waits on at
+once, CSH-10): `{"type": "pass"}` or `{"type": "react", "card": id, "place": ..., "slot": i}`.
+Choices: `choose-seat` (seat), `choose-card` (card), `choose-order` (cards, top first),
+`choose-slot` (slot), `choose-directorship` (directorship). The table: `{"type": "timeout"}` once
+the deadline passed (in a window: everyone not yet answered passes).
+
+A preference, not a move: `{"type": "auto-pass", "on": true|false}`, which any seat may send at
+any time while the game runs, whether or not it is due to act. With it on, every reaction window
+is answered as a pass for that seat the moment it opens (turned on while a window waits on the
+seat, it passes that one too). It is public and says nothing about the seat's cards. It is not
+in `legal`, which lists the moves of the seats due to act (and bots choosing among them would
+toggle it for nothing); it changes no clock.
 
 `legal` lists one action per distinct play: Freshmen are interchangeable, so it offers the
 lowest ids for each count; copies of a card likewise. `parse` accepts any equivalent ids.
@@ -16,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine import IllegalAction, everyone
-from . import archive, draft, effects, flow, stack
+from . import archive, draft, effects, flow, window
 from .archive import NEW, REPLACE, TOP, Spot
 from .state import CHOICE, DRAFT, NOBODY, OVER, TURN, WINDOW, State
 
@@ -29,15 +37,19 @@ CHOICE_ACTIONS = {
 }
 
 
-def waiting(state: State) -> int | None:
-    """The seat whose input is awaited, or None when the game is over."""
+AUTO_PASS = "auto-pass"
+
+
+def waiting(state: State) -> frozenset[int]:
+    """The seats whose input is awaited: in a reaction window every seat that has not answered
+    it yet (CSH-10), else the one seat due to act; none once the game is over."""
     if state.phase == OVER:
-        return None
+        return frozenset()
     if state.phase == WINDOW:
-        return state.stack[-1].polls[0]
+        return frozenset(window.waiting(state))
     if state.phase == CHOICE:
-        return state.choice.seat
-    return state.current
+        return frozenset((state.choice.seat,))
+    return frozenset((state.current,))
 
 
 def _spot_json(spot: Spot) -> dict:
@@ -80,8 +92,10 @@ def _turn_actions(state: State, seat: int) -> list[dict]:
     return actions
 
 
-def _window_actions(state: State, seat: int) -> list[dict]:
-    actions: list[dict] = [{"type": "pass"}]
+def reactions(state: State, seat: int) -> list[dict]:
+    """The reactions `seat` may play into its own Archive (CSH-11, CSH-12), whoever played the
+    card: a player may cancel his own."""
+    actions: list[dict] = []
     for card in _distinct(state, state.hands[seat]):
         kind = state.type_of[card]
         if kind.reaction:
@@ -101,25 +115,23 @@ def _choice_actions(state: State) -> list[dict]:
 
 
 def legal(state: State, seat: int) -> list[dict]:
-    if waiting(state) != seat:
+    if seat not in waiting(state):
         return []
     if state.phase == DRAFT:
         return [{"type": "choose-directorship", "directorship": d} for d in draft.available(state)]
     if state.phase == TURN:
         return _turn_actions(state, seat)
     if state.phase == WINDOW:
-        return _window_actions(state, seat)
+        return [{"type": "pass"}, *reactions(state, seat)]
     return _choice_actions(state)
 
 
-def default_action(state: State) -> dict:
-    """What a timeout does for the waiting seat: the first directorship left, a Draw Action
-    (always legal, CSH-2), a pass, or the first option of a choice."""
+def default_action(state: State, seat: int) -> dict:
+    """What a timeout does for the one seat due to act: the first directorship left, a Draw
+    Action (always legal, CSH-2), or the first option of a choice."""
     if state.phase == TURN:
         return {"type": "draw"}
-    if state.phase == WINDOW:
-        return {"type": "pass"}
-    return legal(state, waiting(state))[0]
+    return legal(state, seat)[0]
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -233,14 +245,24 @@ def _parse_timeout(state: State, deadline: float | None, now: float) -> Callable
         _illegal("no-timer", "nothing is waiting on a clock")
     if now < deadline:
         _illegal("too-early", "the deadline has not passed")
-    seat = waiting(state)
-    default = parse(state, seat, default_action(state))
+    if state.phase == WINDOW:
+        return lambda: window.time_out(state)
+    (seat,) = waiting(state)
+    default = parse(state, seat, default_action(state, seat))
 
     def timed_out() -> None:
         state.events.append(everyone("timed-out", seat=seat))
         default()
 
     return timed_out
+
+
+def _parse_auto_pass(state: State, seat: int, action: dict) -> Callable[[], None]:
+    _keys(action, {"on"})
+    on = action["on"]
+    if not isinstance(on, bool):
+        _illegal("bad-action", "auto-pass takes on: true or false")
+    return lambda: window.set_auto_pass(state, seat, on)
 
 
 def parse(
@@ -253,7 +275,11 @@ def parse(
         if kind != "timeout" or len(action) != 1:
             _illegal("bad-action", "the table only applies timeouts")
         return _parse_timeout(state, deadline, now)
-    if waiting(state) != seat:
+    if kind == AUTO_PASS:
+        return _parse_auto_pass(state, seat, action)
+    if seat not in waiting(state):
+        if state.phase == WINDOW:
+            _illegal("answered", "this reaction window has your answer already (CSH-10)")
         _illegal("not-your-turn", "another seat is due to act")
     if state.phase == DRAFT:
         return _parse_draft(state, seat, action)
@@ -262,7 +288,7 @@ def parse(
     if state.phase == WINDOW:
         if kind == "pass":
             _keys(action, set())
-            return lambda: stack.pass_window(state, seat)
+            return lambda: window.answer(state, seat)
         if kind == "react":
             return _parse_react(state, seat, action)
         _illegal("reaction-window", "pass or react while a card is being played")

@@ -33,7 +33,7 @@ OPTIONS = OptionSet(
         Option(
             "turnSeconds",
             "int",
-            90,
+            60,
             "Action timer",
             group="Timers",
             min=5,
@@ -45,14 +45,16 @@ OPTIONS = OptionSet(
         Option(
             "reactionSeconds",
             "int",
-            15,
+            5,
             "Reaction timer",
             group="Timers",
             min=2,
             max=600,
             nullable=True,
-            help="Seconds to Cancel or pass while a card is being played; on timeout, "
-            "pass. Empty: no timer (the window closes when everyone has passed).",
+            help="Seconds every reaction window stays open while a card is being played "
+            "(all players at once; the same length whoever holds a Cancel); it closes "
+            "sooner once everyone has answered, and on timeout the rest pass. Empty: no "
+            "timer (the window closes when everyone has answered).",
         ),
     ],
     presets={"default": {}, "drawn": {"draft": "random"}},

@@ -1,19 +1,17 @@
 """The effect stack and its reaction windows (CSH-10 to CSH-14).
 
-Playing a card pushes a frame and opens its window: every other player clockwise from the one
-who played it, then that player, may react (Cancel, Negate) or pass. A reaction pushes its own
-frame and window, and closes the window below. When everyone has passed in a row, the top frame
-resolves (LIFO); a frame below that was interrupted gets a fresh window unless it is canceled by
-then. A seat with an empty hand cannot hold a reaction card (hand sizes are public), so it is
-not asked.
+Playing a card pushes a frame and opens its window for all players at once (see `window`):
+each may react (Cancel, Negate) or pass. A reaction pushes its own frame and window, and closes
+the window below. When a window closes with no reaction, the top frame resolves (LIFO); a frame
+below that was interrupted gets a fresh window unless it is canceled by then.
 """
 
 from __future__ import annotations
 
 from ...engine import everyone
-from . import archive, effects
+from . import archive, effects, window
 from .catalog import Effect
-from .state import WINDOW, Frame, State, window_order
+from .state import WINDOW, Frame, State
 
 
 def push_play(state: State, player: int, cards: list[int]) -> None:
@@ -21,7 +19,7 @@ def push_play(state: State, player: int, cards: list[int]) -> None:
     stack behind its reaction window (CSH-9, CSH-10)."""
     source = cards[-1]
     frame = Frame(player, tuple(cards), source, list(state.type_of[source].on_enter))
-    frame.polls = window_order(state.seats, player)
+    window.open_window(state, frame)
     state.stack.append(frame)
 
 
@@ -33,16 +31,12 @@ def push_placement(state: State, player: int, card: int, target: int) -> None:
 
 
 def push_reaction(state: State, player: int, card: int) -> None:
-    """A reaction aimed at the frame whose window is open (CSH-11)."""
-    state.stack[-1].polls = []
+    """A reaction aimed at the frame whose window is open (CSH-11): it closes that window and
+    opens its own, for everyone again (CSH-10)."""
+    window.close(state.stack[-1])
     frame = Frame(player, (card,), card, [], reaction=state.type_of[card].reaction)
-    frame.polls = window_order(state.seats, player)
+    window.open_window(state, frame)
     state.stack.append(frame)
-
-
-def pass_window(state: State, seat: int) -> None:
-    state.stack[-1].polls.pop(0)
-    state.events.append(everyone("passed", seat=seat))
 
 
 def _react(state: State, frame: Frame) -> None:
@@ -72,14 +66,11 @@ def _react(state: State, frame: Frame) -> None:
 
 def run(state: State) -> bool:
     """Resolve what can be resolved; True when a seat must answer a window or a choice."""
-    stack, hands = state.stack, state.hands
+    stack = state.stack
     while stack:
         frame = stack[-1]
         if not frame.started:
-            polls = frame.polls
-            while polls and not hands[polls[0]]:
-                polls.pop(0)
-            if polls:
+            if frame.waiting:
                 state.phase = WINDOW
                 return True
             frame.started = True
@@ -91,5 +82,5 @@ def run(state: State) -> bool:
             continue
         stack.pop()
         if stack and not stack[-1].started and not stack[-1].canceled:
-            stack[-1].polls = window_order(state.seats, stack[-1].player)
+            window.open_window(state, stack[-1])
     return False

@@ -6,9 +6,10 @@ order their slots were filled; a stack lists card ids bottom to top (CSH-5). Per
 (`down`: canceled and face down, `tokens`, `fixed`: a Coin Flip's recorded VP) are indexed by
 card id and reset whenever a card leaves an Archive.
 
-The effect stack holds `Frame`s: a card being played (its onEnter effects, and the reaction
-window that polls `polls` in order, CSH-10), a reaction (Cancel or Negate of the frame below),
-or a retrigger (H7).
+The effect stack holds `Frame`s: a card being played (its onEnter effects, and its reaction
+window: the seats it still `waiting` on and when it `opened`, CSH-10), a reaction (Cancel or
+Negate of the frame below), or a retrigger (H7). `auto_pass` holds each seat's public choice to
+have every reaction window answered for it (see `window`).
 """
 
 from __future__ import annotations
@@ -19,11 +20,6 @@ DRAFT, TURN, WINDOW, CHOICE, OVER = "draft", "turn", "window", "choice", "over"
 NOBODY = -1
 
 
-def window_order(seats: int, player: int) -> list[int]:
-    """CSH-10: every other player clockwise from the one who played the card, then him."""
-    return [(player + step) % seats for step in range(1, seats)] + [player]
-
-
 class Frame:
     """One item of the effect stack (CSH-10)."""
 
@@ -31,13 +27,14 @@ class Frame:
         "canceled",
         "cards",
         "negated",
+        "opened",
         "player",
-        "polls",
         "reaction",
         "source",
         "started",
         "steps",
         "target",
+        "waiting",
     )
 
     def __init__(
@@ -58,14 +55,15 @@ class Frame:
         self.canceled = False
         self.negated = False
         self.target = NOBODY  # the player chosen as the target (CSH-24), once chosen
-        self.polls: list[int] = []  # seats still to ask in the open reaction window
+        self.waiting: list[int] = []  # seats still to answer its open reaction window
+        self.opened = 0.0  # the game time its reaction window opened
 
     def copy(self) -> Frame:
         twin = Frame.__new__(Frame)
         twin.player, twin.cards, twin.source = self.player, self.cards, self.source
         twin.steps, twin.reaction, twin.started = list(self.steps), self.reaction, self.started
         twin.canceled, twin.negated, twin.target = self.canceled, self.negated, self.target
-        twin.polls = list(self.polls)
+        twin.waiting, twin.opened = list(self.waiting), self.opened
         return twin
 
 
@@ -94,6 +92,7 @@ class State:
     __slots__ = (
         "actions",
         "archives",
+        "auto_pass",
         "bonus_used",
         "catalog",
         "choice",
@@ -159,6 +158,7 @@ class State:
         self.next_seat = NOBODY  # CHOOSE_NEXT's pick, taken when the turn passes on
         self.stack: list[Frame] = []
         self.choice: Choice | None = None
+        self.auto_pass = [False] * seats  # answer every reaction window for this seat
         self.peek = [0] * seats  # how many top cards of the deck each seat has seen in order
         self.events: list = []  # filled while one action is applied, then handed out
 
@@ -183,6 +183,7 @@ class State:
         twin.skips = list(self.skips)
         twin.lose = list(self.lose)
         twin.peek = list(self.peek)
+        twin.auto_pass = list(self.auto_pass)
         twin.stack = [frame.copy() for frame in self.stack]
         twin.events = []
         return twin

@@ -7,12 +7,15 @@ Cards whose face a viewer sees are `{"id", "card"}` (the card type's id); a face
 (O3, CSH-23) are shown to that seat instead; and the faces of canceled cards, by id.
 
 An item of the effect stack names the cards being played (none for a retrigger, H7) and its
-`source`, the card whose effects it resolves.
+`source`, the card whose effects it resolves. `waiting` lists the seats whose input is awaited;
+`window` is the open reaction window (when it opened and closes, who has answered, CSH-10) and
+`auto_pass` each seat's public preference: none of them depends on who holds a reaction card.
+A seat's own part lists the `reactions` it may play in the window now waiting on it.
 """
 
 from __future__ import annotations
 
-from . import archive, draft, moves
+from . import archive, draft, moves, window
 from .state import CHOICE, DRAFT, NOBODY, Frame, State, face
 
 
@@ -62,7 +65,9 @@ def public(state: State) -> dict:
     totals = archive.totals(state)
     out = {
         "phase": state.phase,
-        "waiting": moves.waiting(state),
+        "waiting": sorted(moves.waiting(state)),
+        "window": window.public(state),
+        "auto_pass": list(state.auto_pass),
         "turn": state.turn,
         "start": _maybe(state.start),
         "current": _maybe(state.current),
@@ -119,6 +124,7 @@ def private(state: State, seat: int) -> dict:
     out = {
         "hand": [face(state, c) for c in state.hands[seat]],
         "top": [face(state, c) for c in state.deck[len(state.deck) - seen :][::-1]],
+        "reactions": [a for a in moves.legal(state, seat) if a["type"] == "react"],
     }
     choice = state.choice
     if state.phase == CHOICE and choice.seat == seat and choice.purpose in ("card", "order"):
