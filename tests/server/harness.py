@@ -4,10 +4,12 @@ browser would."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from websockets.sync.client import connect
 
 from cardtable.server import Settings, create_app
 from cardtable.server.patch import apply
+from cardtable.server.table import TableState
 from thread_server import serve_in_thread
 
 CLIENT_KEY = "test-client-0001"
@@ -72,6 +75,7 @@ class RunningServer:
 
     def __enter__(self) -> RunningServer:
         self.server, self.thread = serve_in_thread(self.app)
+        self.loop = self.server.servers[0].get_loop()
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}"
@@ -100,6 +104,17 @@ class RunningServer:
         )
         assert answer.status_code == expect, answer.text
         return answer.json()
+
+    def read(self, code: str, look: Callable[[TableState], Any]) -> Any:
+        """`look(state)` run on the server's loop under the table's lock: a consistent look at
+        the table as the server holds it (what a seat may do, whom the game waits on)."""
+
+        async def run():
+            live = await self.hub.get(code)
+            async with live.lock:
+                return look(live.state)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
 
     def client(self, code: str, token: str) -> Client:
         return Client(f"{self.ws_url}/ws/{code}", token)

@@ -17,11 +17,20 @@ def test_create_and_join_return_tokens_and_codes(server):
     summary = server.http.get(f"/api/tables/{host['code']}").json()
     assert summary["players"] == 2 and summary["status"] == "lobby"
     assert summary["host_name"] == "Ann"
-    listed = server.http.get("/api/tables").json()
-    assert host["code"] in [t["code"] for t in listed]
+    assert summary["late_join"] is True and summary["public"] is False
+
+
+def test_tables_are_private_unless_listing_is_chosen(server):
+    """Issue 20: a new table is unlisted; listing it under public tables is an opt-in."""
+    unlisted = server.create()
+    listed = server.create(public=True)
+    codes = [t["code"] for t in server.http.get("/api/tables").json()]
+    assert listed["code"] in codes and unlisted["code"] not in codes
 
 
 def test_private_tables_are_not_listed_and_passwords_are_checked(server):
+    host = server.create(public=True, password="sesame")
+    assert host["code"] in [t["code"] for t in server.http.get("/api/tables").json()]
     host = server.create(public=False, password="sesame")
     assert host["code"] not in [t["code"] for t in server.http.get("/api/tables").json()]
     wrong = server.join(host["code"], "Bob", password="nope", expect=403)

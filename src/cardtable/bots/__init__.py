@@ -7,10 +7,14 @@ name to a zero-argument factory.
 from __future__ import annotations
 
 import importlib
+from functools import cache
 
 from .base import Bot, RandomBot
 
-__all__ = ["Bot", "RandomBot", "get", "names"]
+__all__ = ["Bot", "RandomBot", "autopilot", "get", "names"]
+
+#: The bot that plays a person's seat while they are away: the game's best, for choice.
+AUTOPILOT_PREFERENCE = ("heuristic",)
 
 
 def _game_bots(game_id: str) -> dict:
@@ -26,6 +30,14 @@ def _game_bots(game_id: str) -> dict:
 def names(game_id: str) -> tuple[str, ...]:
     """The bots that can play `game_id`."""
     return ("random", *sorted(_game_bots(game_id)))
+
+
+@cache
+def autopilot(game_id: str) -> str:
+    """The bot that plays a person's seat in `game_id` while they are away (autopilot): the
+    game's heuristic bot where it has one, so an absence costs the seat as little as it can."""
+    known = names(game_id)
+    return next((name for name in AUTOPILOT_PREFERENCE if name in known), "random")
 
 
 def get(name: str, game_id: str) -> Bot:

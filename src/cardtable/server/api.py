@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import PlainTextResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from .. import bots, games
 from . import status
@@ -46,6 +46,7 @@ class TableSummary(BaseModel):
     host_name: str
     players: int
     max_players: int
+    late_join: bool = Field(description="whether a new player may take a seat now")
 
 
 class Health(BaseModel):
@@ -63,10 +64,9 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _summary(row: dict) -> TableSummary:
-    return TableSummary(
-        **{k: v for k, v in row.items() if k in TableSummary.model_fields}, game=row["game_id"]
-    )
+def _summary(row: dict, late_join: bool) -> TableSummary:
+    fields = {k: v for k, v in row.items() if k in TableSummary.model_fields}
+    return TableSummary(**fields, game=row["game_id"], late_join=late_join)
 
 
 async def _table(hub: Hub, code: str):
@@ -92,13 +92,13 @@ async def join_table(code: Code, body: JoinTable, request: Request) -> Joined:
 async def list_tables(request: Request) -> list[TableSummary]:
     """Public tables waiting for players, most recently active first."""
     rows = await _hub(request).store.open_tables("lobby", public_only=True, limit=100)
-    return [_summary(row) for row in rows]
+    return [_summary(row, row["players"] < row["max_players"]) for row in rows]
 
 
 @router.get("/api/tables/{code}", responses=ERRORS)
 async def table_summary(code: Code, request: Request) -> TableSummary:
     live = await _table(_hub(request), code)
-    return _summary(live.state.summary())
+    return _summary(live.state.summary(), live.state.late_join_open())
 
 
 @router.get("/api/tables/{code}/history", responses=ERRORS)

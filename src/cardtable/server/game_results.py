@@ -11,10 +11,13 @@ from .names import name_key
 from .table import TableState
 
 
-def finished_game(state: TableState) -> FinishedGame:
+def finished_game(state: TableState) -> FinishedGame | None:
     """The table's last finished game; call while its seats are still those of that game
-    (from the step that ended it until the next start)."""
+    (from the step that ended it until the next start). None for a game ended without a
+    result (abandoned by the one player left, `TableState.claim`)."""
     result = state.results[-1]
+    if result["places"] is None:
+        return None
     scores = result.get("scores")
     seats = []
     for seat, status in enumerate(state.seats):

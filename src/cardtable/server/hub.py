@@ -120,14 +120,16 @@ class Hub:
         state = await self._replayed(code)
         if state is None:
             return None
-        if state.status == "ended":  # a table ended by a version that wrote results later
-            await self.store.record_results(finished_game(state))
+        finished = finished_game(state) if state.status == "ended" else None
+        if finished is not None:  # a table ended by a version that wrote results later
+            await self.store.record_results(finished)
         return self._hold(state)
 
     def _hold(self, state: TableState) -> LiveTable:
         live = self.tables[state.code] = LiveTable(self, state)
         self.bus.subscribe(state.code, self.node, lambda message: self._on_bus(live, message))
         live._schedule()
+        live._watch_absent()
         return live
 
     def forget(self, live: LiveTable) -> None:
@@ -257,7 +259,7 @@ class Hub:
         self.word_filter.check(name, "name")
         self.word_filter.check(table_name, "table name")
         token = new_token()
-        wall = time.time()
+        wall = self.settings.clock.time()
         action = {
             "type": "create",
             "game": game.id,

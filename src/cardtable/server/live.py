@@ -10,6 +10,10 @@ order; updates stored by one commit go as one message (updates.py). After every 
 table re-arms its timer (the game's deadline, or at once to skip seats marked away) and its
 bots, so it never waits on someone who is gone.
 
+Presence: a member none of whose connections is open (here or, by the bus, elsewhere) for the
+table's grace period is marked away by a logged step; one who connects again is marked
+present at once. Time is read and wake-ups armed through the server's `Clock`.
+
 When several processes serve a table, the one that stored its last step moves its bots and
 applies its timeouts; the others arm the same wake-ups a presence lease later, so they act only
 when that process has gone quiet (a process that died), and no step is computed twice.
@@ -32,6 +36,7 @@ import orjson
 from .. import bots
 from ..engine import Event, IllegalAction, Rng
 from ..store import Conflict, Entry
+from .clock import Handle
 from .connection import CLOSE_REMOVED, Connection
 from .decks import prepare_entries
 from .errors import TableError
@@ -102,7 +107,9 @@ class LiveTable:
         #: each seat's own.
         self._public: dict[str, Any] | None = None
         self._yous: dict[int, bytes] = {}
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Handle | None = None
+        #: Members with no connection open, each with the wake-up that marks them away.
+        self._grace: dict[int, Handle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._bots: dict[tuple[int, str], bots.Bot] = {}
         self._rng = Rng(secrets.randbits(64))  # bots choose with OS randomness, as seeds (hub)
@@ -126,7 +133,7 @@ class LiveTable:
 
     def clock(self) -> float:
         """The table's game time: wall seconds since it was created, never going back."""
-        return max(self.state.clock, time.time() - self.state.created_wall)
+        return max(self.state.clock, self.hub.settings.clock.time() - self.state.created_wall)
 
     def online(self) -> set[int]:
         members = {m for m, n in self.local_online.items() if n}
@@ -203,7 +210,8 @@ class LiveTable:
         state = self.state
         if kind == "lobby":
             self._build()
-        entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), time.time())
+        wall = self.hub.settings.clock.time()
+        entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), wall)
         events = state.apply(entry)
         summary = self._summary
         if kind != "game" or state.document_changed:
@@ -291,6 +299,8 @@ class LiveTable:
             self._send(sends)
             if self.hub.bus.listened(self.code, self.hub.node):
                 self._spawn(self.hub.publish, self.code, delivered)
+            if any(entry.kind == "lobby" for entry in delivered):
+                self._watch_absent()
 
     def _fail(self, group: _Group, failed: _Step) -> None:
         """`failed` could not be stored: it and every step after it fail. The steps of its
@@ -343,6 +353,8 @@ class LiveTable:
         self._following = origin is None
         acks = {} if origin is None else {origin: client_id}
         self._send(self._broadcast([(entry.seq, events)], self.state.document_changed, acks))
+        if entry.kind == "lobby":
+            self._watch_absent()
 
     def _send(self, sends) -> None:
         """Send the messages of stored steps, then re-arm the timer and bots."""
@@ -523,6 +535,7 @@ class LiveTable:
             if self.local_online[connection.member] == 1:
                 self._send_presence()
                 await self.hub.publish_presence(self)
+            await self._review_presence()
             self._build()  # a new connection is sent no step applied before its welcome
             self.connections.add(connection)
             self.welcome(connection)
@@ -559,6 +572,8 @@ class LiveTable:
                 del self.local_online[connection.member]
                 self._send_presence()
                 await self.hub.publish_presence(self)
+                self._watch_absent()
+                self._schedule()  # a table nobody watches any more may rest
             keys = {c.key for c in self.connections}
             self._yous = {k: v for k, v in self._yous.items() if k in keys}
 
@@ -572,6 +587,7 @@ class LiveTable:
                 self.remote_online.pop(node, None)
                 self._remote_heard.pop(node, None)
             self._send_presence()
+            await self._review_presence()
 
     async def expire_remote_online(self, before: float) -> None:
         """Forget the processes whose word on who is online is older than `before`."""
@@ -581,43 +597,82 @@ class LiveTable:
             for node in [n for n, heard in self._remote_heard.items() if heard < before]:
                 del self.remote_online[node], self._remote_heard[node]
             self._send_presence()
+            self._watch_absent()
+
+    # -- presence -----------------------------------------------------------------------------
+
+    def _watch_absent(self) -> None:
+        """Arm the grace period of every person at the table with no connection open who is
+        not marked away yet, and disarm it for those who have one."""
+        online = self.online()
+        clock, grace = self.hub.settings.clock, self.state.grace
+        for member in self.state.members.values():
+            watched = member.id in self._grace
+            absent = not (member.left or member.bot or member.away or member.id in online)
+            if absent and not watched:
+                self._grace[member.id] = clock.call_later(
+                    grace, self._spawn, self._grace_over, member.id
+                )
+            elif watched and not absent:
+                self._grace.pop(member.id).cancel()
+
+    async def _review_presence(self) -> None:
+        """Under the lock: mark present at once the members marked away who have a connection
+        open again, and watch the others."""
+        online = self.online()
+        back = [m.id for m in self.state.present() if m.away and m.id in online]
+        if back:
+            try:
+                await self._act_locked("lobby", None, {"type": "present", "members": back})
+            except (TableError, Conflict) as error:
+                log.warning("table %s: marking %s present failed: %s", self.code, back, error)
+        else:
+            self._schedule()  # a resting table goes on for someone who watches
+        self._watch_absent()
+
+    async def _grace_over(self, member_id: int) -> None:
+        """A member's grace period ran out with no connection of theirs open: away."""
+        self._grace.pop(member_id, None)
+        async with self.lock:
+            member = self.state.members.get(member_id)
+            if member is None or member.left or member.away or member_id in self.online():
+                return
+            away = {"type": "away", "members": [member_id]}
+            await self._act_locked("lobby", None, away, retry=False)
 
     # -- timers and bots ----------------------------------------------------------------------
 
     def _schedule(self) -> None:
-        """Arm the one pending wake-up: a robot's move, skipping away seats, or the deadline.
+        """Arm the one pending wake-up: a robot's move (a bot, or a seat on autopilot),
+        skipping away seats, or the deadline.
 
-        When every seat held by people is away, nothing is armed: the table rests (its
-        deadline passed or not) until someone acts or says they are back. A process that did
-        not store the last step waits a presence lease longer (see the module's docstring).
+        When no seat held by people is here (all away or gone) and nobody watches, nothing is
+        armed: the table rests (its deadline passed or not) until someone comes back. A
+        process that did not store the last step waits a presence lease longer (see the
+        module's docstring).
         """
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         state = self.state
-        if state.status != "playing":
+        if state.status != "playing" or not (state.people_here() or self.online()):
             return
         game, game_state = state.game, state.game_state
         to_act = game.to_act(game_state)
         robots = state.robot_seats()
-        loop = asyncio.get_running_loop()
-        due = sorted(seat for seat in to_act if seat in robots)
-        waiting = to_act - robots.keys()
-        people = set(range(len(state.seats))) - robots.keys()
-        away = state.away_seats()
         settings = self.hub.settings
+        clock = settings.clock
         shared = self._following and self.hub.bus.listened(self.code, self.hub.node)
         later = settings.presence_lease if shared else 0.0
+        due = sorted(seat for seat in to_act if seat in robots)
         if due:
             delay = settings.bot_delay + later
-            self._timer = loop.call_later(delay, self._spawn, self._robot_move, due[0])
-        elif people and people <= away:
-            return  # everyone is away: the table rests until someone comes back
-        elif skips := [seat for seat in sorted(waiting & away) if self._skip(seat)]:
-            self._timer = loop.call_later(later, self._spawn, self._skip_seats, skips)
+            self._timer = clock.call_later(delay, self._spawn, self._robot_move, due[0])
+        elif skips := [s for s in sorted(state.away_seats() - robots.keys()) if self._skip(s)]:
+            self._timer = clock.call_later(later, self._spawn, self._skip_seats, skips)
         elif (deadline := game.deadline(game_state)) is not None:
             delay = max(0.0, deadline - self.clock()) + later
-            self._timer = loop.call_later(delay, self._spawn, self._timeout, deadline)
+            self._timer = clock.call_later(delay, self._spawn, self._timeout, deadline)
 
     def _skip(self, seat: int) -> dict | None:
         return self.state.game.skip_action(self.state.game_state, seat)
@@ -638,12 +693,19 @@ class LiveTable:
             log.exception("table %s: %s failed", self.code, work.__name__)
 
     async def _timeout(self, deadline: float) -> None:
-        """The game's deadline passed: apply the actions the game says a timeout applies."""
+        """The game's deadline passed: apply the actions the game says a timeout applies, or,
+        where it names none (a turn with no default move), the autopilot's move for each seat
+        the game waits on. Either way the seats waited on have missed a deadline."""
         async with self.lock:
             state = self.state
             if state.status != "playing" or state.game.deadline(state.game_state) != deadline:
                 return
-            pairs = state.game.timeout_actions(state.game_state)
+            game, game_state = state.game, state.game_state
+            pairs = game.timeout_actions(game_state)
+            if not pairs:
+                pilot = bots.autopilot(state.game_id)
+                late = sorted(game.to_act(game_state))
+                pairs = [(seat, self._choose(seat, pilot)) for seat in late]
             if pairs:
                 action = {
                     "type": "timeout",
@@ -653,35 +715,45 @@ class LiveTable:
                 await self._act_locked("timeout", None, action, at=deadline, retry=False)
 
     async def _skip_seats(self, seats: list[int]) -> None:
-        """Seats marked away are skipped without waiting for the deadline, where the game can."""
+        """Seats marked away are not waited for (the game's `skip_action`: CAH skips an away
+        player's answer, and an away Czar's round at once, K25) without waiting for the
+        deadline."""
         async with self.lock:
             state = self.state
             if state.status != "playing":
                 return
-            waiting = state.game.to_act(state.game_state) & state.away_seats()
-            actions = [
-                [None, skip] for seat in seats if seat in waiting if (skip := self._skip(seat))
-            ]
+            away = state.away_seats()
+            actions = [[None, skip] for seat in seats if seat in away if (skip := self._skip(seat))]
             if actions:
                 await self._act_locked(
                     "timeout", None, {"type": "skip", "actions": actions}, retry=False
                 )
 
     async def _robot_move(self, seat: int) -> None:
+        """A bot's move (logged as the seat's), or an autopilot's (logged as `auto`: it does
+        not show that the seat's people are back)."""
         async with self.lock:
             state = self.state
             if state.status != "playing" or seat not in state.game.to_act(state.game_state):
                 return
-            name = state.robot_seats().get(seat, "random")
-            bot = self._bots.get((seat, name))
-            if bot is None:
-                bot = self._bots[(seat, name)] = bots.get(name, state.game_id)
-            action = bot.choose(state.game, state.game_state, seat, self._rng)
-            await self._act_locked("game", seat, action, retry=False)
+            name = state.robot_seats().get(seat)
+            if name is None:
+                return
+            kind = "game" if seat in state.bot_seats() else "auto"
+            await self._act_locked(kind, seat, self._choose(seat, name), retry=False)
+
+    def _choose(self, seat: int, name: str) -> dict:
+        """What bot `name` plays for `seat` now (each seat keeps its own bot)."""
+        bot = self._bots.get((seat, name))
+        if bot is None:
+            bot = self._bots[(seat, name)] = bots.get(name, self.state.game_id)
+        return bot.choose(self.state.game, self.state.game_state, seat, self._rng)
 
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        for handle in self._grace.values():
+            handle.cancel()
         for task in self._tasks:
             task.cancel()
         for connection in self.connections:

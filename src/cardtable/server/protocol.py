@@ -60,7 +60,15 @@ class Settings(Message):
     name: Annotated[str, Field(max_length=MAX_TABLE_NAME * 4)] | None = None
     public: StrictBool | None = None
     password: Password | None = Field(None, description="'' removes the password")
-    away_after: StrictInt | None = None
+    away_after: StrictInt | None = Field(
+        None, description="deadlines a seat may miss in a row before it is marked away (1-20)"
+    )
+    grace: StrictInt | None = Field(
+        None, description="seconds a member may be without a connection before they are away"
+    )
+    claim_after: StrictInt | None = Field(
+        None, description="seconds every other seat must be away before a game may be claimed"
+    )
     series: SeriesOfGames | SeriesOfMinutes | None = Field(
         None, description="a tournament at this table; null ends it (docs/protocol.md)"
     )
@@ -105,6 +113,26 @@ class Back(Message):
     type: Literal["back"]
 
 
+class Sit(Message):
+    """A spectator takes a seat (between games, or mid-game where the game allows it)."""
+
+    type: Literal["sit"]
+
+
+class SkipWaiting(Message):
+    """Stop waiting for the seats the game waits on now: they are marked away (host)."""
+
+    type: Literal["skip-waiting"]
+
+
+class Claim(Message):
+    """The one player left in a game whose other seats have been away long enough ends it:
+    as a win, or without a result."""
+
+    type: Literal["claim"]
+    outcome: Literal["win", "abandon"]
+
+
 class WriteCard(Message):
     """A player writes a card into the table's custom cards (lobby, when the host allows it)."""
 
@@ -121,7 +149,19 @@ class HostAction(Message):
 
 
 TableAction = Annotated[
-    Start | Settings | Kick | AddBot | Leave | TransferHost | Chat | Back | HostAction | WriteCard,
+    Start
+    | Settings
+    | Kick
+    | AddBot
+    | Leave
+    | TransferHost
+    | Chat
+    | Back
+    | HostAction
+    | WriteCard
+    | Sit
+    | SkipWaiting
+    | Claim,
     Field(discriminator="type"),
 ]
 
@@ -180,7 +220,7 @@ class CreateTable(Message):
     name: Name = Field(description="the host's name")
     table_name: Annotated[str, Field(max_length=MAX_TABLE_NAME * 4)] | None = None
     password: Password | None = None
-    public: StrictBool = True
+    public: StrictBool = Field(False, description="list it under public tables (opt-in)")
     client: ClientKey = Field(description="a random id the client keeps, for bans")
 
 

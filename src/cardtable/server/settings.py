@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..bus import DEFAULT_PREFIX
+from .clock import Clock, SystemClock
 from .shards import owner
 
 
@@ -53,6 +54,8 @@ class Settings:
     #: which of them this one is. A worker holds only the tables it owns (shards.py).
     workers: int = 1
     worker: int = 0
+    #: What time it is and when to wake up (tests move a `ManualClock` on by hand).
+    clock: Clock = field(default_factory=SystemClock)
 
     def owns(self, code: str) -> bool:
         """Whether this process serves the table `code` (canonical): always, unless it is one

@@ -4,6 +4,14 @@
 table's log rebuilds it exactly, timers and away marks included. Nothing here does I/O or reads
 a clock; the caller supplies each entry's game time. An entry the rules refuse raises
 TableError or IllegalAction and changes nothing.
+
+Presence (issue 20: no table waits forever): the server logs `away` for a member whose every
+connection has been gone for the table's grace period, and `present` when one comes back. A
+seat whose people are all away is away: the game skips it where it can (`Game.skip_action`,
+CAH), else its autopilot plays it (`robot_seats`, entries of kind `auto`). A seat that misses
+`away_after` deadlines in a row is away too. The host role passes to the longest-seated human
+player still here once its holder is away; the player left alone in a game whose other seats
+have been away for `claim_after` seconds may claim it as a win or end it without a result.
 """
 
 from __future__ import annotations
@@ -27,6 +35,13 @@ DEFAULT_AWAY_AFTER = 2
 #: Longest card a player writes; the game's own limits apply too (CAH white cards: 120).
 MAX_CARD_TEXT = 200
 AWAY_AFTER_RANGE = (1, 20)
+#: Seconds a member's connections may all be gone before they are marked away.
+DEFAULT_GRACE = 45
+GRACE_RANGE = (10, 600)
+#: Seconds every other seat must have been away before the one left may claim the game.
+DEFAULT_CLAIM_AFTER = 120
+CLAIM_AFTER_RANGE = (30, 3600)
+CLAIM_OUTCOMES = ("win", "abandon")
 
 
 @dataclass
@@ -44,6 +59,8 @@ class Member:
     left: bool = False
     #: The member whose seat this one shares (team games), else None.
     team: int | None = None
+    #: Every connection of theirs has been gone for the grace period (the server says so).
+    away: bool = False
 
     @property
     def player(self) -> bool:
@@ -52,12 +69,18 @@ class Member:
 
 @dataclass
 class SeatStatus:
-    """A game seat: who holds it, and how many deadlines in a row it has missed."""
+    """A game seat: who holds it, how many deadlines in a row it has missed, and since when
+    (game time) it has been away or gone, if it is."""
 
     members: list[int]
     missed: int = 0
     away: bool = False
     gone: bool = False
+    absent_since: float | None = None
+
+    @property
+    def absent(self) -> bool:
+        return self.away or self.gone
 
 
 @dataclass
@@ -72,6 +95,8 @@ class TableState:
     options: dict[str, Any]
     created_wall: float
     away_after: int = DEFAULT_AWAY_AFTER
+    grace: int = DEFAULT_GRACE
+    claim_after: int = DEFAULT_CLAIM_AFTER
     chat_mode: str = "on"
     #: Whether players may write cards into the table's custom cards in the lobby (host).
     player_cards: bool = False
@@ -158,17 +183,65 @@ class TableState:
     def seat_range(self) -> tuple[int, int]:
         return self.game.seat_range(self.options)
 
-    def robot_seats(self) -> dict[int, str]:
-        """Seats the server plays: bots, and seats whose people all left (autopilot)."""
+    def bot_seats(self) -> dict[int, str]:
+        """Seats a bot holds, with the bot's name."""
         robots = {}
         for seat, status in enumerate(self.seats):
             bot = next((self.members[m].bot for m in status.members if self.members[m].bot), None)
-            if bot or status.gone:
-                robots[seat] = bot or "random"
+            if bot:
+                robots[seat] = bot
         return robots
+
+    def autopilot_seats(self) -> set[int]:
+        """People's seats the server plays for now: everyone holding it left, or it is away in
+        a game that plays away seats rather than skipping them (`Game.autopilot_away`)."""
+        autopilot = self.game.autopilot_away
+        return {
+            seat
+            for seat, status in enumerate(self.seats)
+            if status.gone or (status.away and autopilot)
+        } - self.bot_seats().keys()
+
+    def robot_seats(self) -> dict[int, str]:
+        """Seats the server plays: bots, and autopilot seats (played by the game's autopilot
+        bot, `bots.autopilot`)."""
+        pilot = bots.autopilot(self.game_id)
+        return {**dict.fromkeys(self.autopilot_seats(), pilot), **self.bot_seats()}
 
     def away_seats(self) -> set[int]:
         return {seat for seat, status in enumerate(self.seats) if status.away}
+
+    def people_here(self) -> bool:
+        """Whether some seat held by people is neither away nor gone: else the table rests."""
+        bots_held = self.bot_seats()
+        return any(
+            not status.absent for seat, status in enumerate(self.seats) if seat not in bots_held
+        )
+
+    def late_join_open(self) -> bool:
+        """Whether a new player may take a seat now: a free seat before or between games, or a
+        game that takes players mid-game (CAH, K24) with room left."""
+        if self.status == "playing":
+            if self.game.join_action(self.game_state) is None:
+                return False
+            return len(self.seats) < self.seat_range()[1]
+        return len(self.lobby_seats()) < self.seat_range()[1]
+
+    def claim(self) -> dict | None:
+        """Who may claim the running game, and from when (game time): the members of the one
+        seat of people still here when every other seat is held by people who are away or gone
+        (none by a bot); `at` is `claim_after` seconds after the last of them went."""
+        if self.status != "playing" or self.bot_seats():
+            return None
+        here = [seat for seat, status in enumerate(self.seats) if not status.absent]
+        if len(here) != 1:
+            return None
+        others = [status for seat, status in enumerate(self.seats) if seat != here[0]]
+        members = [m for m in self.seats[here[0]].members if not self.members[m].left]
+        if not members or not others:
+            return None
+        since = max(status.absent_since or 0.0 for status in others)
+        return {"members": members, "at": since + self.claim_after}
 
     def summary(self) -> dict[str, Any]:
         """The columns of the store's `tables` row."""
@@ -192,6 +265,7 @@ class TableState:
             due = self.game.deadline(self.game_state)
             deadline = None if due is None else self.created_wall + due
         seat_of = {m: seat for seat, status in enumerate(self.seats) for m in status.members}
+        autopilot = self.autopilot_seats() if self.status == "playing" else set()
         return {
             "code": self.code,
             "name": self.name,
@@ -202,6 +276,10 @@ class TableState:
             "host": self.host,
             "options": self._options_json(),
             "away_after": self.away_after,
+            "grace": self.grace,
+            "claim_after": self.claim_after,
+            "late_join": self.late_join_open(),
+            "claim": self._claim_json(),
             "game_number": self.game_number,
             "members": [
                 {
@@ -212,10 +290,19 @@ class TableState:
                     "team": m.team,
                     "seat": seat_of.get(m.id) if self.game_state is not None else None,
                     "online": m.bot is not None or m.id in online,
+                    "away": m.away,
                 }
                 for m in self.present()
             ],
-            "seats": [{"members": s.members, "away": s.away, "gone": s.gone} for s in self.seats],
+            "seats": [
+                {
+                    "members": s.members,
+                    "away": s.away,
+                    "gone": s.gone,
+                    "autopilot": seat in autopilot,
+                }
+                for seat, s in enumerate(self.seats)
+            ],
             "deadline": deadline,
             "results": list(self.results),
             "chat": list(self.chat),
@@ -224,6 +311,12 @@ class TableState:
             "decks": registry.in_play(self.options.get("decks", ())),
             "player_cards": self.player_cards,
         }
+
+    def _claim_json(self) -> dict | None:
+        claim = self.claim()
+        if claim is None:
+            return None
+        return {"members": claim["members"], "at": self.created_wall + claim["at"]}
 
     def _series_json(self) -> dict | None:
         if self.series is None:
@@ -243,7 +336,7 @@ class TableState:
         if entry.seq != self.seq + 1:
             raise ValueError(f"table {self.code}: entry {entry.seq} after {self.seq}")
         now = max(self.clock, entry.game_time)
-        before = self._document_inputs() if entry.kind == "game" else None
+        before = self._document_inputs() if entry.kind in ("game", "auto") else None
         if entry.kind == "lobby":
             handler = LOBBY_ACTIONS.get(entry.action.get("type"))
             if handler is None:
@@ -251,6 +344,8 @@ class TableState:
             events = handler(self, entry.action, now)
         elif entry.kind == "game":
             events = self._play(entry.seat, entry.action, now)
+        elif entry.kind == "auto":
+            events = self._play(entry.seat, entry.action, now, by_person=False)
         elif entry.kind == "timeout":
             events = self._timeout(entry.action, now)
         else:
@@ -267,21 +362,40 @@ class TableState:
             deadline = self.game.deadline(self.game_state)
         return self.status, deadline, [(s.away, s.gone) for s in self.seats]
 
-    def _play(self, seat: int | None, action: dict, now: float) -> list[Event]:
+    def _play(self, seat: int | None, action: dict, now: float, by_person=True) -> list[Event]:
+        """A seat's move; `by_person`: made by whoever holds it (not its autopilot), which
+        shows they are here: the seat is no longer away."""
         if self.status != "playing":
             raise TableError("no-game", "no game is running at this table")
         events = self.game.apply(self.game_state, seat, action, now)
-        if seat is not None:
-            self.seats[seat].missed = 0
-            self.seats[seat].away = False
+        if seat is not None and by_person:
+            events += self._seat_back(seat)
         return events + self._check_end(now)
+
+    def _seat_back(self, seat: int) -> list[Event]:
+        status = self.seats[seat]
+        status.missed = 0
+        if not status.away:
+            return []
+        status.away = False
+        status.absent_since = None if not status.gone else status.absent_since
+        return [everyone("seat-back", seat=seat)]
+
+    def _seat_away(self, seat: int, reason: str, now: float) -> list[Event]:
+        status = self.seats[seat]
+        if status.away:
+            return []
+        status.away = True
+        if status.absent_since is None:
+            status.absent_since = now
+        return [everyone("seat-away", seat=seat, reason=reason)]
 
     def _timeout(self, action: dict, now: float) -> list[Event]:
         if self.status != "playing":
             raise TableError("no-game", "no game is running at this table")
         game = self.game
         trial = game.clone(self.game_state)
-        late = game.to_act(trial)
+        late = game.late_seats(trial)
         events = []
         for seat, step in action["actions"]:
             events += game.apply(trial, seat, step, now)
@@ -289,9 +403,8 @@ class TableState:
         for seat in late:
             status = self.seats[seat]
             status.missed += 1
-            if status.missed >= self.away_after and not status.away:
-                status.away = True
-                events.append(everyone("seat-away", seat=seat))
+            if status.missed >= self.away_after:
+                events += self._seat_away(seat, "missed", now)
         return events + self._check_end(now)
 
     def _check_end(self, now: float) -> list[Event]:
@@ -406,15 +519,128 @@ class TableState:
                     events += self.game.apply(self.game_state, None, leave, now)
                     events += self._check_end(now)
                 status.gone = True
+                if status.absent_since is None:
+                    status.absent_since = now
         member.left = True
         partners = [m for m in self.players() if m.team == member.id]
         for partner in partners:
             partner.team = partners[0].id if partner is not partners[0] else None
-        if member.id == self.host:
-            humans = [m for m in self.players() if m.bot is None]
-            self.host = humans[0].id if humans else None
-            events.append(everyone("host-changed", member=self.host))
+        return events + self._pass_host()
+
+    def _pass_host(self) -> list[Event]:
+        """The host role passes to the longest-seated human player still here (not away)
+        when its holder left or is away; it stays where it is when there is nobody to take
+        it, and comes back to an earlier host only if passed back."""
+        host = self.members.get(self.host) if self.host is not None else None
+        if host is not None and not host.left and not host.away:
+            return []
+        here = [m for m in self.players() if m.bot is None and not m.away]
+        if here:
+            self.host = here[0].id
+        elif host is None or host.left:
+            self.host = None
+        else:
+            return []
+        return [everyone("host-changed", member=self.host)]
+
+    def _away(self, action: dict, now: float) -> list[Event]:
+        """The server marks members away: every connection of theirs has been gone for the
+        grace period (not a member's action: clients cannot send it). A seat whose people
+        are all away is away; an away host hands the role on."""
+        events: list[Event] = []
+        for member in self._presence_targets(action, away=False):
+            member.away = True
+            events.append(everyone("member-away", member=member.id))
+            seat = self.seat_of(member.id)
+            if seat is not None and self.status == "playing":
+                holders = [self.members[m] for m in self.seats[seat].members]
+                if all(m.away or m.left for m in holders):
+                    events += self._seat_away(seat, "gone", now)
+        return events + self._pass_host()
+
+    def _present(self, action: dict, now: float) -> list[Event]:
+        """Members marked away are back (a connection of theirs opened): their seat takes
+        over from its autopilot at once, and a table with no host here gets one."""
+        events: list[Event] = []
+        for member in self._presence_targets(action, away=True):
+            member.away = False
+            events.append(everyone("member-back", member=member.id))
+            seat = self.seat_of(member.id)
+            if seat is not None and self.status == "playing":
+                events += self._seat_back(seat)
+        return events + self._pass_host()
+
+    def _presence_targets(self, action: dict, away: bool) -> list[Member]:
+        ids = action.get("members")
+        if not isinstance(ids, list):
+            raise TableError("bad-action", "'members' lists member ids")
+        targets = [
+            m
+            for i in ids
+            if (m := self.members.get(i)) is not None and not m.left and not m.bot
+            if m.away == away
+        ]
+        if not targets:
+            raise TableError("no-change", "nobody's presence changes")
+        return targets
+
+    def _skip_waiting(self, action: dict, now: float) -> list[Event]:
+        """The host stops waiting for the seats held by people that the game waits on now:
+        they are marked away, so the game skips them or plays them on autopilot until their
+        people act again."""
+        self._host_actor(action)
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        waiting = self.game.to_act(self.game_state) - self.robot_seats().keys()
+        events = [e for seat in sorted(waiting) for e in self._seat_away(seat, "skipped", now)]
+        if not events:
+            raise TableError("nobody-to-skip", "the game is not waiting for anyone", 409)
         return events
+
+    def _claim(self, action: dict, now: float) -> list[Event]:
+        """The one player still here ends a game whose other seats have been away for
+        `claim_after` seconds: as a win (they place first, everyone else second) or without
+        a result."""
+        member = self._actor(action)
+        claim = self.claim()
+        if claim is None or member.id not in claim["members"]:
+            raise TableError("no-claim", "only a player left alone in a game may claim it", 403)
+        if now < claim["at"]:
+            wait = claim["at"] - now
+            raise TableError("too-early", f"the game may be claimed in {wait:.0f} s", 409)
+        outcome = action.get("outcome")
+        if outcome not in CLAIM_OUTCOMES:
+            raise TableError("bad-action", "a claim is a 'win' or 'abandon'")
+        seat = self.seat_of(member.id)
+        self.status = "ended"
+        ended = {"game_number": self.game_number, "finished_at": self.created_wall + now}
+        if outcome == "win":
+            places = [1 if s == seat else 2 for s in range(len(self.seats))]
+            self.results.append({**ended, "reason": "claimed", "places": places, "winners": [seat]})
+        else:
+            self.results.append({**ended, "reason": "abandoned", "places": None, "winners": []})
+        events = [
+            everyone("game-claimed", member=member.id, outcome=outcome),
+            everyone("table-game-over", game_number=self.game_number),
+        ]
+        if self.series is not None and outcome == "win":
+            seats = [status.members for status in self.seats]
+            events += self.series.game_ended(seats, self.results[-1], now)
+        return events
+
+    def _sit(self, action: dict, now: float) -> list[Event]:
+        """A spectator takes a seat: before or between games while one is free, or in a
+        game that takes players mid-game (CAH: from the next round, K24)."""
+        member = self._actor(action)
+        if member.role != "spectator":
+            raise TableError("not-a-spectator", "you already play at this table", 409)
+        if not self.late_join_open():
+            raise TableError("no-seat", "no seat can be taken at this table now", 409)
+        events = self._late_join(member, now) if self.status == "playing" else []
+        member.role = "player"
+        if self.host is None:
+            self.host = member.id
+        return [everyone("member-seated", member=member.id), *events]
 
     def _settings(self, action: dict, now: float) -> list[Event]:
         self._host_actor(action)
@@ -432,11 +658,12 @@ class TableState:
         name = self.name
         if action.get("name") is not None:
             name = clean_text(action["name"], MAX_TABLE_NAME, "table-name")
-        away_after = action.get("away_after", self.away_after)
-        if not AWAY_AFTER_RANGE[0] <= away_after <= AWAY_AFTER_RANGE[1]:
-            raise TableError("bad-settings", "away_after must be between 1 and 20")
+        away_after = _in_range(action, "away_after", self.away_after, AWAY_AFTER_RANGE)
+        grace = _in_range(action, "grace", self.grace, GRACE_RANGE)
+        claim_after = _in_range(action, "claim_after", self.claim_after, CLAIM_AFTER_RANGE)
         series = Series.from_setting(action["series"]) if "series" in action else self.series
         self.options, self.name, self.away_after = options, name, away_after
+        self.grace, self.claim_after = grace, claim_after
         self.series = series
         self.chat_mode = chat_mode
         if action.get("player_cards") is not None:
@@ -474,6 +701,9 @@ class TableState:
     def _rematch_options(self, seats: list[list[int]]) -> dict:
         """The next game's options from how the last one ended (`Game.next_options`), its
         seats mapped to the new ones by who holds them."""
+        result = self.game.result(self.game_state)
+        if result is None:  # claimed or abandoned (`claim`): the game itself did not end
+            return self.options
         new_seat = {member: seat for seat, members in enumerate(seats) for member in members}
         moves = {
             old: new_seat[member]
@@ -481,7 +711,7 @@ class TableState:
             for member in status.members
             if member in new_seat
         }
-        return self.game.next_options(self.options, self.game.result(self.game_state), moves)
+        return self.game.next_options(self.options, result, moves)
 
     def _add_bot(self, action: dict, now: float) -> list[Event]:
         self._host_actor(action)
@@ -524,9 +754,7 @@ class TableState:
         seat = self.seat_of(member.id)
         if seat is None or not self.seats[seat].away:
             raise TableError("not-away", "you are not marked away")
-        self.seats[seat].away = False
-        self.seats[seat].missed = 0
-        return [everyone("seat-back", seat=seat)]
+        return self._seat_back(seat)
 
     def _game_table_action(self, action: dict, now: float) -> list[Event]:
         self._host_actor(action)
@@ -582,7 +810,23 @@ LOBBY_ACTIONS = {
     "host-action": TableState._game_table_action,
     "write-card": TableState._write_card,
     "retire-cards": TableState._retire_cards,
+    "away": TableState._away,
+    "present": TableState._present,
+    "skip-waiting": TableState._skip_waiting,
+    "claim": TableState._claim,
+    "sit": TableState._sit,
 }
+
+
+def _in_range(action: dict, name: str, current: int, bounds: tuple[int, int]) -> int:
+    """A number setting from a `settings` action (or `current` when it is not set), within
+    `bounds`; TableError otherwise."""
+    value = action.get(name)
+    if value is None:
+        return current
+    if isinstance(value, bool) or not isinstance(value, int) or not bounds[0] <= value <= bounds[1]:
+        raise TableError("bad-settings", f"{name} must be between {bounds[0]} and {bounds[1]}")
+    return value
 
 
 def _changed_settings(action: dict) -> set[str]:
