@@ -211,11 +211,14 @@ def _cah_roles(server, code) -> tuple[int, list[int]]:
     return server.read(code, lambda s: (s.game_state.czar, sorted(_to_act(s))))
 
 
-def test_cah_a_player_gone_mid_round_sits_it_out_and_plays_on_when_back(clocked):
-    code, tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy", "Dee"])
+@pytest.mark.parametrize("leaver", ["player", "host"])
+def test_cah_a_player_gone_mid_round_sits_it_out_and_plays_on_when_back(clocked, leaver):
+    first_czar = {"firstCzar": "hostPick", "firstCzarSeat": 3}
+    code, tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy", "Dee"], first_czar)
     czar, waiting = _cah_roles(clocked, code)
-    gone = next(seat for seat in waiting if seat != 0)
-    host = clients[0] if czar != 0 else clients[next(s for s in waiting if s != gone)]
+    gone = 1 if leaver == "player" else 0
+    assert czar == 3 and gone in waiting
+    host = clients[2]
     clients[gone].close()
     clocked.clock.advance(DEFAULT_GRACE)  # before the 60 s submission deadline
     _wait_for(clocked, code, host, lambda s: gone not in _to_act(s))
@@ -223,6 +226,8 @@ def test_cah_a_player_gone_mid_round_sits_it_out_and_plays_on_when_back(clocked)
     assert not _seat_doc(host, gone)["autopilot"]  # CAH skips an away seat, it plays nothing
     skipped = [e for e in host.events if e["type"] == "player-skipped" and e["seat"] == gone]
     assert skipped and skipped[0]["reason"] == "away"
+    if leaver == "host":
+        assert host.table_doc["host"] == 1  # the longest-seated player still here
 
     back = clocked.client(code, tokens[gone])
     back.until(lambda c: not _seat_doc(c, gone)["away"])
@@ -302,15 +307,14 @@ def test_russian_bank_says_before_joining_that_it_takes_no_new_player(clocked):
 
 
 def test_the_host_may_stop_waiting_for_whoever_the_game_waits_on(clocked):
-    code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy"])
-    _czar, waiting = _cah_roles(clocked, code)
-    if 0 in waiting:  # the host answers first: the others are the ones we wait for
-        assert clients[0].play(_answer(clocked, code, 0))["type"] == "update"
-    late = set(_cah_roles(clocked, code)[1])
+    first_czar = {"firstCzar": "hostPick", "firstCzarSeat": 3}
+    code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy", "Dee"], first_czar)
     ann = clients[0]
+    assert ann.play(_answer(clocked, code, 0))["type"] == "update"
+    assert _cah_roles(clocked, code) == (3, [1, 2])
     assert ann.table({"type": "skip-waiting"})["type"] == "update"
-    assert all(_seat_doc(ann, seat)["away"] for seat in late)
-    _wait_for(clocked, code, ann, lambda s: not (_to_act(s) & late))
+    assert _seat_doc(ann, 1)["away"] and _seat_doc(ann, 2)["away"]
+    _wait_for(clocked, code, ann, lambda s: _to_act(s) == {3})  # Dee judges Ann's answer
     assert clients[1].table({"type": "skip-waiting"})["code"] == "not-host"
 
 
@@ -365,3 +369,19 @@ def test_cah_a_czar_gone_before_the_answers_are_in_voids_the_round_at_once_k25(c
     clocked.clock.advance(DEFAULT_GRACE)  # before the 60 s submission deadline
     watcher.until(lambda c: any(e["type"] == "round-void" for e in c.events))
     assert next(e for e in watcher.events if e["type"] == "round-void")["reason"] == "czar-away"
+
+
+def test_cah_rests_when_one_person_is_left_rather_than_void_round_after_round(clocked):
+    """Skipping every away seat around the last one here could only void round after round:
+    the table rests instead (and offers that player the claim)."""
+    code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy"])
+    ann = clients[0]
+    clients[1].close()
+    clients[2].close()
+    clocked.clock.advance(DEFAULT_GRACE)
+    ann.until(lambda c: c.table_doc["claim"] is not None)
+    ann.drain(0.2)
+    rounds = clocked.read(code, lambda s: s.game_state.round)
+    clocked.clock.advance(600)
+    ann.drain(0.2)
+    assert clocked.read(code, lambda s: s.game_state.round) <= rounds + 1

@@ -646,16 +646,16 @@ class LiveTable:
         """Arm the one pending wake-up: a robot's move (a bot, or a seat on autopilot),
         skipping away seats, or the deadline.
 
-        When no seat held by people is here (all away or gone) and nobody watches, nothing is
-        armed: the table rests (its deadline passed or not) until someone comes back. A
-        process that did not store the last step waits a presence lease longer (see the
-        module's docstring).
+        When the table rests (`TableState.rests`: nobody here, or too few to play on),
+        nothing is armed, its deadline passed or not, until someone comes back. A process that
+        did not store the last step waits a presence lease longer (see the module's
+        docstring).
         """
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         state = self.state
-        if state.status != "playing" or not (state.people_here() or self.online()):
+        if state.status != "playing" or state.rests(watched=bool(self.online())):
             return
         game, game_state = state.game, state.game_state
         to_act = game.to_act(game_state)

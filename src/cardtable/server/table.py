@@ -211,12 +211,18 @@ class TableState:
     def away_seats(self) -> set[int]:
         return {seat for seat, status in enumerate(self.seats) if status.away}
 
-    def people_here(self) -> bool:
-        """Whether some seat held by people is neither away nor gone: else the table rests."""
+    def rests(self, watched: bool) -> bool:
+        """Whether the running game waits for people to come back rather than play on: no
+        seat held by people is here (away or gone) and nobody watches (`watched`); or, in a
+        game that skips away seats (CAH), fewer than two seats are here (people or bots),
+        where skipping the others could only void round after round."""
         bots_held = self.bot_seats()
-        return any(
-            not status.absent for seat, status in enumerate(self.seats) if seat not in bots_held
-        )
+        here = [
+            seat for seat, status in enumerate(self.seats) if seat in bots_held or not status.absent
+        ]
+        if not self.game.autopilot_away and len(here) < 2:
+            return True
+        return not watched and not (set(here) - bots_held.keys())
 
     def late_join_open(self) -> bool:
         """Whether a new player may take a seat now: a free seat before or between games, or a
