@@ -58,10 +58,16 @@ def test_check_with_hints(capsys, fixtures):
     assert "line 1" in capsys.readouterr().err
 
 
-def test_check_broken(capsys, fixtures):
-    assert main(["decks", "check", str(fixtures / "broken" / "cards-bad-pick.csv")]) == 2
-    err = capsys.readouterr().err
-    assert "line 4" in err and "pick must be a whole number" in err
+def test_check_prints_the_report(capsys, fixtures):
+    assert main(["decks", "check", str(fixtures / "broken" / "cards-bad-pick.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: line 4: pick must be a whole number" in out
+    assert "encoding: UTF-8" in out and "0 repaired, 1 skipped" in out
+
+
+def test_check_refused(capsys, fixtures):
+    assert main(["decks", "check", str(fixtures / "broken" / "cards-no-text.csv")]) == 2
+    assert "line 1" in capsys.readouterr().err
 
 
 def test_convert(capsys, fixtures, tmp_path):
@@ -73,7 +79,7 @@ def test_convert(capsys, fixtures, tmp_path):
 
 def test_convert_broken_writes_nothing(capsys, fixtures, tmp_path):
     out = tmp_path / "out.json"
-    broken = fixtures / "broken" / "md-no-slot.deck.json5"
+    broken = fixtures / "broken" / "many-decks-bad-version.json"
     assert main(["decks", "convert", str(broken), "-o", str(out)]) == 2
-    assert "calls[1]" in capsys.readouterr().err
+    assert "version" in capsys.readouterr().err
     assert not out.exists()

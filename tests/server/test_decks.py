@@ -66,7 +66,7 @@ def test_built_in_decks_are_in_the_library_from_the_first_start(server):
     assert {"CS", "GD", "BFA"} <= set(decks["cardtable-gameschool"]["tags"])
     shown = server.http.get("/api/decks/cardtable-gameschool").json()
     assert len(shown["cards"]["calls"]) == shown["calls"]
-    assert {"text", "pick", "draw", "tags", "rating", "pack"} <= set(shown["cards"]["calls"][0])
+    assert {"text", "pick", "draw", "tags", "rating", "packs"} <= set(shown["cards"]["calls"][0])
 
 
 def test_decks_uploaded_in_three_formats_are_listed_and_played_to_the_end(server):
@@ -111,20 +111,53 @@ BROKEN = Path(__file__).parents[1] / "decks" / "fixtures" / "broken"
     ("fixture", "where", "problem"),
     [
         ("not-json.json", "line 3", "bad-json"),
-        ("cards-bad-pick.csv", "line 4", "bad-deck"),
-        ("jah-pick-mismatch.json", "black[1].pick", "bad-deck"),
-        ("pyx-bad-pick.sql", "line 3", "bad-deck"),
-        ("md-no-slot.deck.json5", "calls[1]", "bad-deck"),
-        ("latin1.txt", "line 2", "not-text"),
+        ("cards-no-text.csv", "line 1", "bad-deck"),
         ("empty.txt", "", "empty"),
     ],
 )
-def test_broken_decks_name_the_problem_and_store_nothing(server, fixture, where, problem):
+def test_files_that_are_not_decks_name_the_problem_and_store_nothing(
+    server, fixture, where, problem
+):
     before = listed(server)
     error = upload(server, (BROKEN / fixture).read_bytes(), expect=400, name=fixture)["error"]
     assert (error["code"], error["where"], error["problem"]) == ("bad-deck", where, problem)
     assert error["message"].startswith(where)
     assert listed(server) == before
+
+
+@pytest.mark.parametrize(
+    ("fixture", "where", "how"),
+    [
+        ("cards-bad-pick.csv", "line 4", "skipped"),
+        ("jah-pick-mismatch.json", "black[1].pick", "repaired"),
+        ("pyx-bad-pick.sql", "line 3", "repaired"),
+        ("md-no-slot.deck.json5", "calls[1]", "skipped"),
+    ],
+)
+def test_the_upload_answer_carries_the_report_card_by_card(server, fixture, where, how):
+    answer = upload(server, (BROKEN / fixture).read_bytes(), name=fixture)
+    assert [note["where"] for note in answer["report"][how]] == [where]
+    assert answer["report"]["encoding"] == "UTF-8"
+
+
+def test_the_same_cards_under_two_names_are_one_deck(server):
+    first = upload(server, deck_files.jah("Twice"), name="first.json")
+    again = upload(server, deck_files.jah("Twice"), expect=200, name="renamed-copy.json")
+    assert again["id"] == first["id"] and again["created"] is False
+
+
+def test_a_deck_lists_its_packs_for_the_picker(server):
+    deck = upload(server, deck_files.jah("Packed"), name="packed.json")
+    packs = server.http.get(f"/api/decks/{deck['id']}/packs").json()
+    assert packs == [
+        {
+            "name": "Packed pack",
+            "official": False,
+            "calls": 4,
+            "responses": 16,
+            "ratings": ["unrated"],
+        }
+    ]
 
 
 def test_upload_limits_and_parameters(server):

@@ -1,5 +1,6 @@
 """`cardtable decks`: list the built-in decks, show, check and convert deck files, and import
-a deck file into a site's deck library."""
+a deck file into a site's deck library. `check` prints the import report: the encoding, and
+every card repaired or skipped with its line or field."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..decks import Deck, DeckError, builtin
-from ..decks.importer import FORMATS, load_deck, read_deck, save_deck
+from ..decks.formats.csv_table import parse_columns
+from ..decks.importer import FORMATS, Imported, import_deck, save_deck
 from .serve import add_database_arguments, database_url
 
 SAMPLE = 5
@@ -46,6 +48,18 @@ def add_parser(subparsers) -> None:
     for action in (show, check, convert, store):
         action.add_argument("--format", choices=FORMATS, help="skip format detection")
         action.add_argument("--kind", choices=["black", "white"], help="every card's kind")
+        action.add_argument(
+            "--columns",
+            type=parse_columns,
+            default=(),
+            metavar="FIELD=HEADER,...",
+            help="CSV: which header holds which field (kind, text, pick, draw, rating, tags, "
+            "pack), e.g. text=Karte,kind=Farbe",
+        )
+
+
+def _import(args: argparse.Namespace, path: str) -> Imported:
+    return import_deck(path, fmt=args.format, kind=args.kind, columns=args.columns)
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -72,7 +86,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.deck in builtin.ids():
         deck = builtin.get(args.deck)
     elif Path(args.deck).exists():
-        deck = load_deck(args.deck, fmt=args.format, kind=args.kind)
+        deck = _import(args, args.deck).deck
     else:
         known = ", ".join(builtin.ids())
         raise DeckError("", f"{args.deck!r} is neither a built-in deck ({known}) nor a file")
@@ -86,21 +100,42 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    fmt, deck = read_deck(args.file, fmt=args.format, kind=args.kind)
+    imported = _import(args, args.file)
+    deck = imported.deck
     packs = f", {len(deck.packs)} packs" if deck.packs else ""
-    print(f"ok: {args.file} is {fmt}: {_calls(deck)}, {len(deck.responses)} responses{packs}")
+    print(
+        f"ok: {args.file} is {imported.format}: {_calls(deck)}, "
+        f"{len(deck.responses)} responses{packs}"
+    )
+    for line in _credits(deck) + imported.report.lines():
+        print(f"  {line}")
+    report = imported.report
+    print(f"  {report.repairs} repaired, {report.skips} skipped")
     return 0
 
 
+def _credits(deck: Deck) -> list[str]:
+    return [
+        f"{label}: {value}"
+        for label, value in (("licence", deck.license), ("attribution", deck.attribution))
+        if value
+    ]
+
+
 def run_convert(args: argparse.Namespace) -> int:
-    fmt, deck = read_deck(args.file, fmt=args.format, kind=args.kind)
+    imported = _import(args, args.file)
+    deck = imported.deck
     save_deck(deck, args.output)
-    print(f"wrote {args.output} from {fmt}: {_calls(deck)}, {len(deck.responses)} responses")
+    print(
+        f"wrote {args.output} from {imported.format}: {_calls(deck)}, "
+        f"{len(deck.responses)} responses"
+    )
     return 0
 
 
 def run_import(args: argparse.Namespace) -> int:
-    fmt, deck = read_deck(args.file, fmt=args.format, kind=args.kind)
+    imported = _import(args, args.file)
+    fmt, deck = imported.format, imported.deck
     summary, created = asyncio.run(_store(database_url(args), deck))
     if summary["removed"]:
         print(f"{args.file}: a moderator removed this deck ({summary['id']})")
@@ -142,6 +177,7 @@ def _details(deck: Deck) -> Table:
         "source": deck.source,
         "language": deck.language,
         "licence": deck.license,
+        "attribution": deck.attribution,
         "nsfw": "" if deck.nsfw is None else "yes" if deck.nsfw else "no",
         "tags": ", ".join(deck.tags),
         "packs": ", ".join(deck.packs),
@@ -157,7 +193,7 @@ def _details(deck: Deck) -> Table:
 
 def _cards(deck: Deck, limit: int | None) -> Table:
     table = Table(title="cards")
-    for column in ("card", "pick", "text", "rating", "tags", "pack"):
+    for column in ("card", "pick", "text", "rating", "tags", "packs"):
         table.add_column(column)
     for call in deck.calls[:limit]:
         pick = f"{call.pick}" + (f" draw {call.draw}" if call.draw else "")
@@ -168,4 +204,9 @@ def _cards(deck: Deck, limit: int | None) -> Table:
 
 
 def _meta_cells(text: str, card) -> list[Text]:
-    return [Text(text), Text(card.rating or ""), Text(", ".join(card.tags)), Text(card.pack or "")]
+    return [
+        Text(text),
+        Text(card.rating or ""),
+        Text(", ".join(card.tags)),
+        Text(", ".join(card.packs)),
+    ]

@@ -64,14 +64,16 @@ def plain_text(parts) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """A black card: its parts, how many answers it takes (`pick`) and extra cards to `draw`."""
+    """A black card: its parts, how many answers it takes (`pick`) and extra cards to `draw`.
+
+    `packs` names every pack of its deck that holds it (a card may be in several)."""
 
     parts: tuple[tuple[Part, ...], ...]
     pick: int
     draw: int = 0
     rating: str | None = None
     tags: tuple[str, ...] = ()
-    pack: str | None = None
+    packs: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -83,35 +85,37 @@ class Call:
             out = {"text": self.text, **out}
         else:
             out = {"parts": [list(line) for line in self.parts], **out}
-        return _with_meta(out, self.rating, self.tags, self.pack)
+        return _with_meta(out, self.rating, self.tags, self.packs)
 
 
 @dataclass(frozen=True, slots=True)
 class Response:
-    """A white card."""
+    """A white card, in the `packs` of its deck that hold it."""
 
     text: str
     rating: str | None = None
     tags: tuple[str, ...] = ()
-    pack: str | None = None
+    packs: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
-        return _with_meta({"text": self.text}, self.rating, self.tags, self.pack)
+        return _with_meta({"text": self.text}, self.rating, self.tags, self.packs)
 
 
-def _with_meta(out: dict, rating, tags, pack) -> dict:
+def _with_meta(out: dict, rating, tags, packs) -> dict:
     if rating is not None:
         out["rating"] = rating
     if tags:
         out["tags"] = list(tags)
-    if pack is not None:
-        out["pack"] = pack
+    if packs:
+        out["packs"] = list(packs)
     return out
 
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck in normal form, with the metadata a library shows (licences differ per deck)."""
+    """A deck in normal form, with the metadata a library shows (licences differ per deck).
+
+    `packs` lists its packs in order; `official_packs` those its source marks official."""
 
     id: str
     name: str
@@ -120,10 +124,12 @@ class Deck:
     language: str = "en"
     source: str = ""
     license: str = ""
+    attribution: str = ""
     description: str = ""
     nsfw: bool | None = None
     tags: tuple[str, ...] = ()
     packs: tuple[str, ...] = field(default=())
+    official_packs: tuple[str, ...] = ()
 
     def summary(self) -> dict:
         return {
@@ -134,6 +140,7 @@ class Deck:
             "language": self.language,
             "source": self.source,
             "license": self.license,
+            "attribution": self.attribution,
             "nsfw": self.nsfw,
             "tags": list(self.tags),
             "packs": list(self.packs),
@@ -153,10 +160,14 @@ class Deck:
             "license": self.license,
             "tags": list(self.tags),
         }
+        if self.attribution:
+            out["attribution"] = self.attribution
         if self.nsfw is not None:
             out["nsfw"] = self.nsfw
         if self.packs:
             out["packs"] = list(self.packs)
+        if self.official_packs:
+            out["officialPacks"] = list(self.official_packs)
         out["calls"] = [c.to_json() for c in self.calls]
         out["responses"] = [r.to_json() for r in self.responses]
         return out

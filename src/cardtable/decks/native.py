@@ -1,4 +1,7 @@
-"""Reads and checks the `cardtable-deck` JSON format (version 1), our own decks' format."""
+"""Reads and checks the `cardtable-deck` JSON format (version 1), our own decks' format.
+
+A card names its packs in `packs` (a list); `pack` (one name), as earlier files wrote it, is
+still read."""
 
 from __future__ import annotations
 
@@ -40,10 +43,12 @@ def read_native(data: Any) -> Deck:
         language=_string(data, "language", "language", "en"),
         source=_string(data, "source", "source", ""),
         license=_string(data, "license", "license", ""),
+        attribution=_string(data, "attribution", "attribution", ""),
         description=_string(data, "description", "description", ""),
         nsfw=nsfw,
         tags=_strings(data.get("tags", []), "tags"),
         packs=_strings(data.get("packs", []), "packs"),
+        official_packs=_strings(data.get("officialPacks", []), "officialPacks"),
     )
 
 
@@ -67,7 +72,12 @@ def _meta(card: dict, where: str) -> dict:
     pack = card.get("pack")
     if pack is not None and not isinstance(pack, str):
         raise DeckError(f"{where}.pack", "must be text")
-    return {"rating": rating, "tags": _strings(card.get("tags", []), f"{where}.tags"), "pack": pack}
+    packs = _strings(card.get("packs", [pack] if pack else []), f"{where}.packs")
+    return {
+        "rating": rating,
+        "tags": _strings(card.get("tags", []), f"{where}.tags"),
+        "packs": packs,
+    }
 
 
 def _call(card: Any, where: str) -> Call:

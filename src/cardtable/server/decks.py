@@ -1,18 +1,23 @@
 """The deck library as the server uses it: uploads, the decks a table may choose, registering
 the decks a table's log names before it is replayed, and moderators hiding cards and removing
 decks (hidden cards are retired from running games as a logged step of each table).
+
+An upload is parsed in a child process under CPU-time and memory limits (`decks/sandbox.py`),
+at most `PARALLEL_IMPORTS` at a time, so no file can slow the tables this process serves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..decks import builtin, registry
 from ..decks.card_keys import card_key
-from ..decks.importer import read_deck
+from ..decks.report import Report
+from ..decks.sandbox import Budget, Request, import_isolated
 from ..store import Entry
 from ..store import deck_library as library
 from .admin import record
@@ -27,6 +32,20 @@ log = logging.getLogger(__name__)
 #: Largest deck file `POST /api/decks` reads, in bytes.
 UPLOAD_MAX_BYTES = 2 * 1024 * 1024
 MAX_HIDDEN_TEXT = 500
+#: Uploads parsed at once by one server process; others wait their turn.
+PARALLEL_IMPORTS = 2
+#: What parsing one upload may use.
+IMPORT_BUDGET = Budget()
+_gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _gate() -> asyncio.Semaphore:
+    """This event loop's semaphore on parallel imports."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Semaphore(PARALLEL_IMPORTS)
+    return gate
 
 
 def named_decks(options: Any) -> list[str]:
@@ -70,15 +89,17 @@ async def prepare_entries(hub: Hub, entries: Iterable[Entry]) -> None:
 
 
 async def upload(
-    hub: Hub, data: bytes, name: str | None, fmt: str | None, kind: str | None
-) -> tuple[dict[str, Any], bool]:
-    """Read a deck file (any importer format) and store it; returns its summary and whether it
-    is new. DeckError names the line or field of the first problem; nothing is stored then."""
-    _, deck = await asyncio.to_thread(read_deck, data, name, fmt, kind, max_bytes=UPLOAD_MAX_BYTES)
-    summary, created = await library.add_deck(hub.store, deck)
+    hub: Hub, data: bytes, request: Request, budget: Budget = IMPORT_BUDGET
+) -> tuple[dict[str, Any], bool, Report]:
+    """Read a deck file (any importer format) in a child process and store it; returns its
+    summary, whether it is new and the import report (cards repaired or skipped). DeckError
+    when the file is not a deck or breaks a limit; nothing is stored then."""
+    async with _gate():
+        imported = await import_isolated(data, request, budget)
+    summary, created = await library.add_deck(hub.store, imported.deck)
     if summary.pop("removed"):
         raise TableError("deck-removed", "a moderator removed this deck", 409)
-    return summary, created
+    return summary, created, imported.report
 
 
 async def remove_deck(hub: Hub, deck_id: str) -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""The deck library's HTTP API: list and show decks, upload one in any format the importers
-read, and the admin's deck moderation (hide a card everywhere, remove a deck)."""
+"""The deck library's HTTP API: list and show decks and their packs, upload one in any format
+the importers read (the answer carries the import report), and the admin's deck moderation
+(hide a card everywhere, remove a deck)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..decks import DeckError
+from ..decks.formats.csv_table import parse_columns
 from ..decks.importer import FORMATS
+from ..decks.packs import pack_list
+from ..decks.sandbox import Request as ImportRequest
 from ..store import deck_library as library
 from . import decks
 from .admin import require_admin
@@ -43,11 +47,35 @@ class DeckCards(BaseModel):
 
 
 class DeckDetail(DeckSummary):
+    attribution: str
+    packs: list[str]
     cards: DeckCards
 
 
+class Pack(BaseModel):
+    name: str | None = Field(description="null for the cards in no pack")
+    official: bool
+    calls: int
+    responses: int
+    ratings: list[str]
+
+
+class Note(BaseModel):
+    where: str = Field(description="the line or field of the card")
+    message: str
+
+
+class ImportReport(BaseModel):
+    encoding: str | None = Field(description="the text encoding found, null for SQLite")
+    repaired: list[Note]
+    skipped: list[Note]
+    repairs: int = Field(description="cards repaired (the list keeps the first 500)")
+    skips: int = Field(description="cards skipped (the list keeps the first 500)")
+
+
 class Uploaded(DeckSummary):
-    created: bool = Field(description="false when the same deck was stored already")
+    created: bool = Field(description="false when the same cards were stored already")
+    report: ImportReport
 
 
 class HideCard(BaseModel):
@@ -73,7 +101,7 @@ def _card(card) -> dict[str, Any]:
     shown: dict[str, Any] = {"text": card.text}
     if hasattr(card, "pick"):
         shown.update(pick=card.pick, draw=card.draw)
-    return {**shown, "tags": list(card.tags), "rating": card.rating, "pack": card.pack}
+    return {**shown, "tags": list(card.tags), "rating": card.rating, "packs": list(card.packs)}
 
 
 @router.get("/api/decks")
@@ -93,7 +121,16 @@ async def show_deck(deck_id: DeckId, request: Request) -> DeckDetail:
         calls=[_card(call) for call in deck.calls],
         responses=[_card(response) for response in deck.responses],
     )
-    return DeckDetail(**row, cards=cards)
+    return DeckDetail(**row, attribution=deck.attribution, packs=list(deck.packs), cards=cards)
+
+
+@router.get("/api/decks/{deck_id}/packs", responses=ERRORS)
+async def show_packs(deck_id: DeckId, request: Request) -> list[Pack]:
+    """A deck's packs, for a pack picker: name, card counts, official or not, ratings."""
+    found = await library.find_deck(_hub(request).store, deck_id)
+    if found is None:
+        raise TableError("not-found", "no such deck", 404)
+    return [Pack(**pack) for pack in pack_list(found[1])]
 
 
 @router.post(
@@ -112,20 +149,28 @@ async def upload_deck(
     name: Annotated[str | None, Query(max_length=200, description="the file's name")] = None,
     format: Annotated[str | None, Query(description=f"one of {', '.join(FORMATS)}")] = None,
     kind: Annotated[str | None, Query(description="black or white: every card's kind")] = None,
+    columns: Annotated[
+        str | None,
+        Query(max_length=500, description="CSV: FIELD=HEADER pairs, e.g. text=Karte,kind=Farbe"),
+    ] = None,
 ) -> Uploaded:
     """Upload a deck file (the raw request body, at most 2 MiB) in any format `cardtable decks
-    check` reads. A refused file stores nothing; the error names the line or field."""
-    data = await request.body()
+    check` reads. Cards that cannot be used are repaired or skipped and listed in `report`;
+    a file that is not a deck stores nothing, and the error names the line or field. The same
+    cards uploaded again (under any name) answer 200 with the deck already stored."""
     try:
-        row, created = await decks.upload(_hub(request), data, name, format, kind)
+        data = await request.body()  # app.BodyLimit refuses more than UPLOAD_MAX_BYTES
+        wanted = ImportRequest(
+            name, format, kind, parse_columns(columns) if columns else (), decks.UPLOAD_MAX_BYTES
+        )
+        row, created, report = await decks.upload(_hub(request), data, wanted)
     except DeckError as error:
         status = 413 if error.code == "too-large" else 400
         code = "too-large" if error.code == "too-large" else "bad-deck"
         body = {"code": code, "message": str(error), "where": error.where, "problem": error.code}
         return JSONResponse({"error": body}, status_code=status)
-    return JSONResponse(
-        Uploaded(**row, created=created).model_dump(), status_code=201 if created else 200
-    )
+    answer = Uploaded(**row, created=created, report=ImportReport(**report.to_json()))
+    return JSONResponse(answer.model_dump(), status_code=201 if created else 200)
 
 
 @admin.post("/cards/hide", responses={**ERRORS, 401: ERRORS[400]})

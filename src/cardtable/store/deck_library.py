@@ -1,9 +1,11 @@
 """The deck library in the database: our built-in decks, uploaded decks, and hidden cards.
 
 A stored deck is its `cardtable-deck` JSON with summary columns; its cards never change. An
-uploaded deck's id is its name's slug and a hash of its content, so uploading the same deck
-again finds the one already stored. Removed decks stay stored (tables that played them still
-replay) but are no longer listed or offered. Hidden cards are kept by their text key.
+uploaded deck's id is its name's slug and the hash of its cards (`content_hash`: the cards and
+their packs, not the name, file name or format), and the hash is stored too, so uploading the
+same cards again under any name finds the deck already stored. Removed decks stay stored
+(tables that played them still replay) but are no longer listed or offered. Hidden cards are
+kept by their text key.
 """
 
 from __future__ import annotations
@@ -39,13 +41,17 @@ SUMMARY_COLUMNS = (
 _SLUG_MAX = 40
 
 
-def library_id(deck: Deck) -> str:
-    """The id an uploaded deck is stored under: its id's slug and a hash of its content."""
+def content_hash(deck: Deck) -> str:
+    """SHA-256 of the deck's cards (calls and responses as JSON, in order)."""
     body = deck.to_json()
-    del body["id"]
-    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:10]
+    cards = {"calls": body["calls"], "responses": body["responses"]}
+    return hashlib.sha256(json.dumps(cards, sort_keys=True).encode()).hexdigest()
+
+
+def library_id(deck: Deck) -> str:
+    """The id an uploaded deck is stored under: its id's slug and its content hash."""
     slug = re.sub(r"[^a-z0-9]+", "-", deck.id.lower()).strip("-")[:_SLUG_MAX].strip("-")
-    return f"{slug or 'deck'}-{digest}"
+    return f"{slug or 'deck'}-{content_hash(deck)[:10]}"
 
 
 def _row(deck: Deck, is_builtin: bool) -> dict[str, Any]:
@@ -64,6 +70,7 @@ def _row(deck: Deck, is_builtin: bool) -> dict[str, Any]:
         "removed": False,
         "body": json.dumps(deck.to_json(), ensure_ascii=False),
         "created_at": time.time(),
+        "content": content_hash(deck),
     }
 
 
@@ -82,20 +89,32 @@ def summary(row) -> dict[str, Any]:
 
 
 async def install_builtin(store: Store) -> None:
-    """Store our built-in decks unless they are there already."""
+    """Store our built-in decks unless they are there already (and give the hash of their
+    cards to those stored before there was one)."""
     rows = [_row(deck, True) for deck in builtin.decks().values()]
     async with store.engine.begin() as connection:
         await connection.execute(_insert_missing(store, rows))
+        for row in rows:
+            await connection.execute(
+                update(decks)
+                .where(decks.c.id == row["id"], decks.c.content.is_(None))
+                .values(content=row["content"])
+            )
 
 
 async def add_deck(store: Store, deck: Deck) -> tuple[dict[str, Any], bool]:
     """Store an uploaded deck under its `library_id`, in one transaction. Returns its summary
-    (with `removed`) and whether it is new; a deck already stored is returned as it is.
-    DeckError when it holds no cards."""
+    (with `removed`) and whether it is new; a deck whose cards are stored already (under any
+    name, built-in decks included) is returned as it is. DeckError when it holds no cards."""
     if not deck.calls and not deck.responses:
         raise DeckError("", "the file holds no cards")
     stored = dataclasses.replace(deck, id=library_id(deck))
+    content = content_hash(deck)
+    same = select(decks).where(decks.c.content == content).order_by(decks.c.created_at).limit(1)
     async with store.engine.begin() as connection:
+        row = (await connection.execute(same)).first()
+        if row is not None:
+            return {**summary(row), "removed": row.removed}, False
         inserted = await connection.execute(_insert_missing(store, [_row(stored, False)]))
         row = (await connection.execute(select(decks).where(decks.c.id == stored.id))).one()
     return {**summary(row), "removed": row.removed}, inserted.rowcount == 1

@@ -77,6 +77,9 @@ decks = Table(
     Column("removed", Boolean, nullable=False),
     Column("body", Text, nullable=False),
     Column("created_at", Float, nullable=False),
+    # migration 0005: the hash of the deck's cards (deck_library.content_hash); NULL before it
+    Column("content", String(64), nullable=True),
+    Index("ix_decks_content", "content"),
 )
 
 #: Cards an admin hid everywhere, by the hash of their normalised text.

@@ -21,12 +21,14 @@ class Hints:
     """What the importer knows besides the content.
 
     `deck_id` and `name` stand in when the format has none; `kind` says that every card
-    of a file is a call or a response, for formats whose lines do not say.
+    of a file is a call or a response, for formats whose lines do not say; `columns` maps
+    fields to a CSV file's header names, (field, header) pairs.
     """
 
     deck_id: str
     name: str
     kind: Kind | None = None
+    columns: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

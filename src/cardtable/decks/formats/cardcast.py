@@ -2,7 +2,8 @@
 
 A call's segments are joined with a slot between each two, so `pick = len(text) - 1`, and
 `draw = pick - 1` from pick 3 up. The deck info `{name, description}` may sit beside the cards.
-Blank responses are skipped, as PYX does (Cardcast had blank write-in cards).
+Blank responses are skipped, as PYX does (Cardcast had blank write-in cards); a card that
+cannot be used is skipped and reported.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from ..errors import DeckError
 from ..model import Deck, Part
 from .base import Format, Hints
-from .cards import make_call, make_deck, make_response
+from .cards import each, make_call, make_deck, make_response
 from .fields import child, expect_list, expect_object, optional_text
 
 
@@ -38,23 +39,33 @@ def _joined(segments: list[str]) -> tuple[tuple[Part, ...], ...]:
     return tuple(tuple(line) for line in lines)
 
 
+def _call(card: Any, where: str):
+    segments = _segments(card, where)
+    if len(segments) < 2:
+        raise DeckError(child(where, "text"), "needs at least two segments (one blank)")
+    pick = len(segments) - 1
+    return make_call(_joined(segments), where, pick=pick, draw=pick - 1 if pick >= 3 else 0)
+
+
+def _response(card: Any, where: str):
+    text = "".join(_segments(card, where))
+    return make_response(text, child(where, "text")) if text.strip() else None
+
+
 def read_cardcast(data: Any, hints: Hints) -> Deck:
     data = expect_object(data, "")
-    calls = []
-    for i, card in enumerate(expect_list(data.get("calls"), "calls")):
-        where = f"calls[{i}]"
-        segments = _segments(card, where)
-        if len(segments) < 2:
-            raise DeckError(child(where, "text"), "needs at least two segments (one blank)")
-        pick = len(segments) - 1
-        calls.append(
-            make_call(_joined(segments), where, pick=pick, draw=pick - 1 if pick >= 3 else 0)
-        )
-    responses = []
-    for i, card in enumerate(expect_list(data.get("responses"), "responses")):
-        text = "".join(_segments(card, f"responses[{i}]"))
-        if text.strip():
-            responses.append(make_response(text, f"responses[{i}].text"))
+    calls = each(
+        ((f"calls[{i}]", card) for i, card in enumerate(expect_list(data.get("calls"), "calls"))),
+        _call,
+    )
+    found = each(
+        (
+            (f"responses[{i}]", card)
+            for i, card in enumerate(expect_list(data.get("responses"), "responses"))
+        ),
+        _response,
+    )
+    responses = [response for response in found if response is not None]
     return make_deck(
         "cardcast",
         hints,

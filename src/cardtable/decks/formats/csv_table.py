@@ -1,10 +1,13 @@
 """A spreadsheet of cards as CSV: a header row, then one card per row.
 
-Columns (any case, any order; others are ignored): `type` or `kind` (black, white, call or
-response; a `kind` hint stands in where it is missing or empty), `text`, and optionally
-`pick`, `draw`, `rating` (family or adult), `tags` (separated by `;` or `,`) and `pack`.
-The delimiter is the first of tab and `;` found in the header, else `,`. A text cell may hold
-line breaks; `_` runs in a call's text are slots. Rows with only empty cells are skipped.
+Fields: the card's kind (black, white, call or response, or their German names; a `kind`
+hint stands in where it is missing or empty), its text, and optionally pick, draw, rating
+(family or adult), tags (separated by `;` or `,`) and pack. Which column holds which field is
+found from the header, by common names in English and German (`HEADER_NAMES`, any case), or
+given by a mapping (`Hints.columns`, from `--columns text=Karte,kind=Farbe`); other columns
+are ignored. The delimiter is the first of tab and `;` found in the header, else `,`. A text
+cell may hold line breaks; `_` runs in a call's text are slots. Rows with only empty cells are
+skipped, and a row that is not a usable card is skipped and reported.
 """
 
 from __future__ import annotations
@@ -14,17 +17,58 @@ import io
 import re
 
 from ..errors import DeckError
-from ..model import RATINGS, Deck
+from ..model import RATINGS, Call, Deck, Response
 from .base import Format, Hints
-from .cards import call_from_text, kind_of, make_deck, make_response
+from .cards import call_from_text, each, kind_of, make_deck, make_response
 
 _TAGS = re.compile(r"[;,]")
+FIELDS = ("kind", "text", "pick", "draw", "rating", "tags", "pack")
+#: Header names (case-folded) by field.
+HEADER_NAMES: dict[str, tuple[str, ...]] = {
+    "kind": ("kind", "type", "color", "colour", "card type", "farbe", "typ", "art", "kartentyp"),
+    "text": ("text", "card", "card text", "content", "karte", "kartentext", "inhalt"),
+    "pick": ("pick", "picks", "blanks", "answers", "lücken", "antworten", "anzahl"),
+    "draw": ("draw", "ziehen"),
+    "rating": ("rating", "bewertung", "altersfreigabe"),
+    "tags": ("tags", "tag", "category", "categories", "kategorie", "kategorien"),
+    "pack": ("pack", "set", "deck", "edition", "expansion", "paket", "erweiterung"),
+}
+
+
+def parse_columns(value: str) -> tuple[tuple[str, str], ...]:
+    """`--columns text=Karte,kind=Farbe` as (field, header) pairs; DeckError names a bad one."""
+    pairs = []
+    for item in value.split(","):
+        field, _, header = item.partition("=")
+        field = field.strip().lower()
+        if field not in FIELDS or not header.strip():
+            raise DeckError(
+                "columns", f"{item.strip()!r}: expected FIELD=HEADER, FIELD one of {FIELDS}"
+            )
+        pairs.append((field, header.strip()))
+    return tuple(pairs)
 
 
 def _reader(text: str):
     header = text.split("\n", 1)[0]
     delimiter = next((d for d in "\t;" if d in header), ",")
     return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+
+
+def column_map(header: list[str], given=()) -> dict[str, int]:
+    """The position of each field's column: given headers first, then known names."""
+    folded = [name.strip().casefold() for name in header]
+    found: dict[str, int] = {}
+    for field, name in given:
+        if name.casefold() not in folded:
+            raise DeckError("line 1", f"the header has no column {name!r} (for {field})")
+        found[field] = folded.index(name.casefold())
+    for field, names in HEADER_NAMES.items():
+        if field not in found:
+            position = next((folded.index(n) for n in names if n in folded), None)
+            if position is not None and position not in found.values():
+                found[field] = position
+    return found
 
 
 def _number(cell: str, where: str, name: str) -> int | None:
@@ -40,60 +84,63 @@ def _meta(row: dict[str, str], where: str) -> dict:
     if rating is not None and rating not in RATINGS:
         raise DeckError(where, f"rating must be one of {', '.join(RATINGS)}")
     tags = [tag.strip() for tag in _TAGS.split(row.get("tags", "")) if tag.strip()]
-    return {"rating": rating, "tags": tags, "pack": row.get("pack", "").strip() or None}
+    pack = row.get("pack", "").strip()
+    return {"rating": rating, "tags": tags, "packs": (pack,) if pack else ()}
+
+
+def _card(row: dict[str, str], where: str, hints: Hints) -> Call | Response:
+    kind_cell = row.get("kind", "")
+    kind = kind_of(kind_cell, where) if kind_cell.strip() or not hints.kind else hints.kind
+    if kind == "response":
+        return make_response(row.get("text"), where, **_meta(row, where))
+    return call_from_text(
+        row.get("text"),
+        where,
+        text_field=None,
+        pick=_number(row.get("pick", ""), where, "pick"),
+        draw=_number(row.get("draw", ""), where, "draw") or 0,
+        **_meta(row, where),
+    )
+
+
+def _rows(reader, columns: dict[str, int]):
+    start = reader.line_num + 1
+    for cells in reader:
+        where, start = f"line {start}", reader.line_num + 1
+        if any(cell.strip() for cell in cells):
+            yield where, {f: cells[i] for f, i in columns.items() if i < len(cells)}
 
 
 def read_csv(text: str, hints: Hints) -> Deck:
     reader = _reader(text)
     try:
-        columns = [name.strip().lower() for name in next(reader, [])]
+        columns = column_map(next(reader, []), hints.columns)
         if "text" not in columns:
             raise DeckError("line 1", "the header has no text column")
-        kind_column = next((name for name in ("type", "kind") if name in columns), "")
-        if not kind_column and hints.kind is None:
+        if "kind" not in columns and hints.kind is None:
             raise DeckError("line 1", "the header has no type or kind column")
-        calls, responses = [], []
-        start = reader.line_num + 1
-        for cells in reader:
-            where, start = f"line {start}", reader.line_num + 1
-            if not any(cell.strip() for cell in cells):
-                continue
-            row = dict(zip(columns, cells, strict=False))
-            kind_cell = row.get(kind_column, "")
-            kind = kind_of(kind_cell, where) if kind_cell.strip() or not hints.kind else hints.kind
-            if kind == "call":
-                pick = _number(row.get("pick", ""), where, "pick")
-                draw = _number(row.get("draw", ""), where, "draw") or 0
-                card = call_from_text(
-                    row.get("text"),
-                    where,
-                    text_field=None,
-                    pick=pick,
-                    draw=draw,
-                    **_meta(row, where),
-                )
-                calls.append(card)
-            else:
-                responses.append(make_response(row.get("text"), where, **_meta(row, where)))
+        cards = each(_rows(reader, columns), lambda row, where: _card(row, where, hints))
     except csv.Error as error:
         raise DeckError(f"line {reader.line_num}", f"not valid CSV: {error}") from None
+    calls = [card for card in cards if isinstance(card, Call)]
+    responses = [card for card in cards if isinstance(card, Response)]
     return make_deck("csv", hints, calls, responses)
 
 
 def looks_csv(text: str) -> bool:
-    """A header row naming a text column and a type or kind column."""
+    """A header row naming a text column and a kind column."""
     try:
-        columns = {name.strip().lower() for name in next(_reader(text), [])}
-    except csv.Error:
+        columns = column_map(next(_reader(text), []))
+    except (csv.Error, DeckError):
         return False
-    return "text" in columns and bool(columns & {"type", "kind"})
+    return "text" in columns and "kind" in columns
 
 
 FORMATS = (
     Format(
         "csv",
         "text",
-        "CSV with a header: type|kind, text, pick, draw, rating, tags, pack",
+        "CSV with a header: type|kind, text, pick, draw, rating, tags, pack (or --columns)",
         read_csv,
         looks_csv,
     ),

@@ -2,7 +2,8 @@
 
 A card line is: columns 0-2 the tag, right-aligned (`*` is "general", else CS, GD, BFA or
 another code); column 5 `-` or a pick digit on a black card and a space on a white one;
-column 8 onwards the text, with `_` runs as blanks and `*italic*` / `` `code` `` kept as text.
+column 8 onwards the text, with `_` runs as blanks, `*italic*` as the Em style and
+`` `code` `` as plain text (see `markup.py`). A line that is not a card is skipped and reported.
 
 Which cards are black: a file that has a section line `BLACK` or `WHITE` (one upper-case
 word at column 0, as in `DPAH.txt`) is a combined file, whose sections say it: cards are read
@@ -21,7 +22,7 @@ import re
 from ..errors import DeckError
 from ..model import Call, Deck, Response
 from .base import Format, Hints, Kind
-from .cards import call_from_text, make_deck, make_response
+from .cards import call_from_text, each, make_deck, make_response
 
 _CARD = re.compile(r"(?P<tag>[ *A-Za-z]{3})  (?P<mark>[-0-9 ])  (?P<text>\S.*)")
 _SECTION = re.compile(r"[A-Z]+\s*")
@@ -41,12 +42,13 @@ def _card(line: str, where: str, kind: Kind | None) -> Call | Response:
     if kind == "response":
         if mark != " ":
             raise DeckError(where, "a white card has nothing in column 5")
-        return make_response(text, where, tags=tags)
+        return make_response(text, where, tags=tags, markup=True)
     if mark == " ":
         raise DeckError(where, "a black card has - or its pick in column 5")
     pick = None if mark == "-" else int(mark)
+    draw = 2 if pick == 3 else 0
     return call_from_text(
-        text, where, text_field=None, pick=pick, draw=2 if pick == 3 else 0, tags=tags
+        text, where, text_field=None, pick=pick, draw=draw, tags=tags, markup=True
     )
 
 
@@ -62,7 +64,7 @@ def read_digipen(text: str, hints: Hints) -> Deck:
     lines = text.split("\n")
     combined = _is_combined(lines)
     section: Kind | None = None
-    calls, responses = [], []
+    found = []
     for number, line in enumerate(lines, 1):
         if _is_skipped(line):
             continue
@@ -71,16 +73,18 @@ def read_digipen(text: str, hints: Hints) -> Deck:
             continue
         if combined and section is None:
             continue
-        card = _card(line.rstrip(), f"line {number}", section if combined else hints.kind)
-        (calls if isinstance(card, Call) else responses).append(card)
+        found.append((f"line {number}", (line.rstrip(), section if combined else hints.kind)))
+    cards = each(found, lambda item, where: _card(item[0], where, item[1]))
+    calls = [card for card in cards if isinstance(card, Call)]
+    responses = [card for card in cards if isinstance(card, Response)]
     return make_deck("digipen", hints, calls, responses)
 
 
 def looks_digipen(text: str) -> bool:
     """Card lines in the columns: most lines of a plain file, any line of a combined one.
 
-    (Most, not all, so that a DigiPen file with a broken line is refused with its line
-    number rather than read as one card per line.)
+    (Most, not all, so that a DigiPen file with a broken line is read with that line skipped
+    and reported rather than read as one card per line.)
     """
     lines = text.split("\n")
     cards = [

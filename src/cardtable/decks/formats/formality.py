@@ -2,7 +2,8 @@
 
 Cards are `{_id?, text, cardType: "white"|"black", pick?}` with HTML text; a file is either a
 list of cards or `{cards: [card], decks: [{name, whiteCards: [id], blackCards: [id]}]}`, the
-two collections of its API together, where each deck becomes a pack.
+two collections of its API together, where each deck becomes a pack (a card in several decks
+is in all of those packs). A card that cannot be used is skipped and reported.
 """
 
 from __future__ import annotations
@@ -12,16 +13,16 @@ from typing import Any
 from ..errors import DeckError
 from ..model import Call, Deck, Response
 from .base import Format, Hints, Kind
-from .cards import call_from_text, first_packs, kind_of, make_deck, make_response
+from .cards import call_from_text, each, kind_of, make_deck, make_response, pack_members
 from .fields import child, expect_list, expect_object, expect_text
 from .html_text import html_to_text
 
 
-def _card(card: dict, where: str, kind: Kind, pack: str | None) -> Call | Response:
+def _card(card: dict, where: str, kind: Kind, packs: tuple[str, ...]) -> Call | Response:
     text = html_to_text(expect_text(card.get("text"), child(where, "text")))
     if kind == "call":
-        return call_from_text(text, where, pick=card.get("pick"), pack=pack)
-    return make_response(text, child(where, "text"), pack=pack)
+        return call_from_text(text, where, pick=card.get("pick"), packs=packs)
+    return make_response(text, child(where, "text"), packs=packs)
 
 
 def _pack(deck: Any, where: str, ids: dict[str, int], kinds: list[Kind]) -> tuple[str, list]:
@@ -51,10 +52,10 @@ def read_formality(data: Any, hints: Hints) -> Deck:
     ids = {card_id: i for i, c in enumerate(cards) if isinstance(card_id := _id(c), str)}
     decks = expect_list(data.get("decks", []), "decks") if bundle else []
     packs = [_pack(deck, f"decks[{n}]", ids, kinds) for n, deck in enumerate(decks)]
-    read = [
-        _card(cards[i], wheres[i], kinds[i], pack)
-        for i, pack in first_packs(range(len(cards)), packs)
-    ]
+    read = each(
+        ((wheres[i], (i, names)) for i, names in pack_members(range(len(cards)), packs)),
+        lambda item, where: _card(cards[item[0]], where, kinds[item[0]], item[1]),
+    )
     calls = [card for card in read if isinstance(card, Call)]
     responses = [card for card in read if isinstance(card, Response)]
     return make_deck("cards-against-formality", hints, calls, responses)

@@ -8,51 +8,61 @@
 - `jah-legacy` (the 2013 `cards.json`): `{blackCards, whiteCards, order, <packKey>: pack}`,
   whose texts are HTML.
 
-A card listed by several packs is read once and belongs to the first pack listing it, so the
-compact and full files of one release give the same deck.
+A card listed by several packs is read once and belongs to every pack listing it, so the
+compact and full files of one release give the same deck. Texts are Markdown-ish (`*italic*`,
+`**bold**`, backslash line breaks), mapped to styles; the legacy file's are HTML. A card that
+cannot be used, or a pack index that names no card, is skipped and reported.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..errors import DeckError
 from ..model import Call, Deck, Response
+from ..report import current
 from .base import Format, Hints
-from .cards import call_from_text, first_packs, make_deck, make_response
+from .cards import call_from_text, each, make_deck, make_response, pack_members
 from .fields import child, expect_list, expect_object, expect_text
 from .html_text import html_to_text
 
-Clean = Callable[[str], str]
 
-
-def _same(text: str) -> str:
-    return text
-
-
-def _black(card: Any, where: str, pack: str | None, clean: Clean) -> Call:
+def _black(card: Any, where: str, packs: tuple[str, ...], legacy: bool = False) -> Call:
     card = expect_object(card, where)
     text = expect_text(card.get("text"), child(where, "text"))
     return call_from_text(
-        clean(text), where, pick=card.get("pick"), draw=card.get("draw", 0), pack=pack
+        html_to_text(text) if legacy else text,
+        where,
+        pick=card.get("pick"),
+        draw=card.get("draw", 0),
+        packs=packs,
+        markup=not legacy,
     )
 
 
-def _white(card: Any, where: str, pack: str | None, clean: Clean) -> Response:
+def _white(card: Any, where: str, packs: tuple[str, ...], legacy: bool = False) -> Response:
     if isinstance(card, dict):
         where, card = child(where, "text"), card.get("text")
-    return make_response(clean(expect_text(card, where)), where, pack=pack)
+    text = expect_text(card, where)
+    return make_response(
+        html_to_text(text) if legacy else text, where, packs=packs, markup=not legacy
+    )
 
 
 def _indices(value: Any, where: str, count: int, kind: str) -> list[int]:
-    indices = expect_list(value, where)
-    for n, index in enumerate(indices):
+    """The valid indices of a pack's list; others are skipped and reported."""
+    indices = []
+    for n, index in enumerate(expect_list(value, where)):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-            raise DeckError(
-                child(where, n), f"must be the index of one of the {count} {kind} cards"
-            )
+            current().skip(child(where, n), f"must be the index of one of the {count} {kind} cards")
+        else:
+            indices.append(index)
     return indices
+
+
+def _official(pack: dict) -> bool:
+    return pack.get("official") is True
 
 
 def _packed(
@@ -61,32 +71,40 @@ def _packed(
     cards: dict,
     where: tuple[str, str],
     packs: list[tuple[str, str, Any]],
-    clean: Clean = _same,
+    legacy: bool = False,
 ) -> Deck:
     """A deck from global card arrays and packs of indices.
 
     `cards` holds the "black" and "white" arrays found at `where`; each pack is
-    (where, fallback name, pack object with name/black/white).
+    (where, fallback name, pack object with name/black/white/official).
     """
     blacks = expect_list(cards.get("black"), where[0])
     whites = expect_list(cards.get("white"), where[1])
-    members = []
+    members, official = [], []
     for pack_where, fallback, pack in packs:
         pack = expect_object(pack, pack_where)
-        name = pack.get("name", fallback)
-        expect_text(name, child(pack_where, "name"))
+        name = expect_text(pack.get("name", fallback), child(pack_where, "name")).strip()
         black = _indices(pack.get("black", []), child(pack_where, "black"), len(blacks), "black")
         white = _indices(pack.get("white", []), child(pack_where, "white"), len(whites), "white")
         members.append((name, black, white))
-    calls = [
-        _black(blacks[i], f"{where[0]}[{i}]", pack, clean)
-        for i, pack in first_packs(range(len(blacks)), ((n, b) for n, b, _ in members))
-    ]
-    responses = [
-        _white(whites[i], f"{where[1]}[{i}]", pack, clean)
-        for i, pack in first_packs(range(len(whites)), ((n, w) for n, _, w in members))
-    ]
-    return make_deck(fmt, hints, calls, responses, packs=(n for n, _, _ in members))
+        if _official(pack):
+            official.append(name)
+    calls = each(
+        (
+            (f"{where[0]}[{i}]", (i, names))
+            for i, names in pack_members(range(len(blacks)), ((n, b) for n, b, _ in members))
+        ),
+        lambda item, at: _black(blacks[item[0]], at, item[1], legacy),
+    )
+    responses = each(
+        (
+            (f"{where[1]}[{i}]", (i, names))
+            for i, names in pack_members(range(len(whites)), ((n, w) for n, _, w in members))
+        ),
+        lambda item, at: _white(whites[item[0]], at, item[1], legacy),
+    )
+    names = (n for n, _, _ in members)
+    return make_deck(fmt, hints, calls, responses, packs=names, official_packs=tuple(official))
 
 
 def _keyed(value: Any, where: str) -> list[tuple[str, str, Any]]:
@@ -121,50 +139,83 @@ def read_legacy(data: Any, hints: Hints) -> Deck:
     else:
         order = [key for key, value in data.items() if isinstance(value, dict)]
     packs = [(key, key, data[key]) for key in order]
-    return _packed("jah-legacy", hints, cards, ("blackCards", "whiteCards"), packs, html_to_text)
+    return _packed("jah-legacy", hints, cards, ("blackCards", "whiteCards"), packs, legacy=True)
 
 
 def read_full(data: Any, hints: Hints) -> Deck:
+    """Packs with their own cards: a card repeated in several packs is one card in all."""
     calls: dict[tuple, Call] = {}
     responses: dict[str, Response] = {}
-    names = []
+    names, official = [], []
+
+    def merged(found: dict, key: Any, card: Any) -> None:
+        known = found.get(key)
+        if known is None:
+            found[key] = card
+        elif card.packs[0] not in known.packs:
+            found[key] = replace(known, packs=(*known.packs, *card.packs))
+
     for n, pack in enumerate(expect_list(data, "")):
         where = f"[{n}]"
         pack = expect_object(pack, where)
-        name = expect_text(pack.get("name"), child(where, "name"))
+        name = expect_text(pack.get("name"), child(where, "name")).strip()
         names.append(name)
-        for i, card in enumerate(expect_list(pack.get("black", []), child(where, "black"))):
-            call = _black(card, f"{where}.black[{i}]", name, _same)
-            calls.setdefault((call.text, call.pick, call.draw), call)
-        for i, card in enumerate(expect_list(pack.get("white", []), child(where, "white"))):
-            response = _white(card, f"{where}.white[{i}]", name, _same)
-            responses.setdefault(response.text, response)
-    return make_deck("jah-full", hints, list(calls.values()), list(responses.values()), packs=names)
+        if _official(pack):
+            official.append(name)
+        blacks = expect_list(pack.get("black", []), child(where, "black"))
+        for call in each(
+            ((f"{where}.black[{i}]", card) for i, card in enumerate(blacks)),
+            lambda card, at, name=name: _black(card, at, (name,)),
+        ):
+            merged(calls, (call.text, call.pick, call.draw), call)
+        whites = expect_list(pack.get("white", []), child(where, "white"))
+        for response in each(
+            ((f"{where}.white[{i}]", card) for i, card in enumerate(whites)),
+            lambda card, at, name=name: _white(card, at, (name,)),
+        ):
+            merged(responses, response.text, response)
+    return make_deck(
+        "jah-full",
+        hints,
+        list(calls.values()),
+        list(responses.values()),
+        packs=names,
+        official_packs=tuple(official),
+    )
 
 
 def read_md_full(data: Any, hints: Hints) -> Deck:
     data = expect_object(data, "")
     metadata = expect_object(data.get("metadata", {}), "metadata")
-    names = {}
+    names, official = {}, []
     for key, meta in metadata.items():
         meta = expect_object(meta, f"metadata.{key}")
-        names[key] = expect_text(meta.get("name", key), f"metadata.{key}.name")
+        names[key] = expect_text(meta.get("name", key), f"metadata.{key}.name").strip()
+        if _official(meta):
+            official.append(names[key])
 
-    def pack_of(card: Any, where: str) -> str | None:
+    def packs_of(card: Any, where: str) -> tuple[str, ...]:
         deck = card.get("deck") if isinstance(card, dict) else None
         if deck is not None and not isinstance(deck, str):
             raise DeckError(child(where, "deck"), "must be a deck abbreviation")
-        return names.get(deck, deck)
+        return (names.get(deck, deck),) if deck else ()
 
-    calls = [
-        _black(card, f"black[{i}]", pack_of(card, f"black[{i}]"), _same)
-        for i, card in enumerate(expect_list(data.get("black"), "black"))
-    ]
-    responses = [
-        _white(card, f"white[{i}]", pack_of(card, f"white[{i}]"), _same)
-        for i, card in enumerate(expect_list(data.get("white"), "white"))
-    ]
-    return make_deck("jah-md-full", hints, calls, responses, packs=names.values())
+    calls = each(
+        ((f"black[{i}]", card) for i, card in enumerate(expect_list(data.get("black"), "black"))),
+        lambda card, at: _black(card, at, packs_of(card, at)),
+    )
+    responses = each(
+        ((f"white[{i}]", card) for i, card in enumerate(expect_list(data.get("white"), "white"))),
+        lambda card, at: _white(card, at, packs_of(card, at)),
+    )
+    return make_deck(
+        "jah-md-full",
+        hints,
+        calls,
+        responses,
+        packs=names.values(),
+        official_packs=tuple(official),
+    )
 
 
 def _has(data: Any, *keys: str) -> bool:

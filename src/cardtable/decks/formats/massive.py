@@ -2,7 +2,8 @@
 
 Calls are already in our part model, so they are taken as they are after checking them the
 way the Many Decks schema does: every part a string, a styled text or a slot, and every call
-with at least one slot. `pick` is the number of distinct slot indices; responses are strings.
+with at least one slot. `pick` is the number of distinct slot indices; responses are
+strings. A card that fails those checks is skipped and reported.
 """
 
 from __future__ import annotations
@@ -13,22 +14,29 @@ from ..errors import DeckError
 from ..model import Deck, slot_count
 from ..native import read_parts
 from .base import Format, Hints
-from .cards import make_call, make_deck, make_response
+from .cards import each, make_call, make_deck, make_response
 from .fields import expect_list, expect_object, expect_text, optional_text
 
 
+def _call(call: Any, where: str):
+    parts = read_parts(call, where)
+    if not slot_count(parts):
+        raise DeckError(where, "Calls must contain at least one slot.")
+    return make_call(parts, where)
+
+
 def _cards(data: dict, fmt: str, hints: Hints, **meta) -> Deck:
-    calls = []
-    for i, call in enumerate(expect_list(data.get("calls"), "calls")):
-        where = f"calls[{i}]"
-        parts = read_parts(call, where)
-        if not slot_count(parts):
-            raise DeckError(where, "Calls must contain at least one slot.")
-        calls.append(make_call(parts, where))
-    responses = [
-        make_response(text if isinstance(text, str) else None, f"responses[{i}]")
-        for i, text in enumerate(expect_list(data.get("responses"), "responses"))
-    ]
+    calls = each(
+        ((f"calls[{i}]", call) for i, call in enumerate(expect_list(data.get("calls"), "calls"))),
+        _call,
+    )
+    responses = each(
+        (
+            (f"responses[{i}]", text)
+            for i, text in enumerate(expect_list(data.get("responses"), "responses"))
+        ),
+        lambda text, where: make_response(text if isinstance(text, str) else None, where),
+    )
     name = expect_text(data.get("name"), "name")
     language = optional_text(data, "language", "") or "en"
     return make_deck(fmt, hints, calls, responses, name=name, language=language, **meta)

@@ -3,8 +3,13 @@
 Tables `card_set`, `black_cards(id, draw, pick, text, watermark)`, `white_cards(id, text,
 watermark)` and the joins `card_set_black_card` / `card_set_white_card`. Texts are HTML with
 `____` blanks; `draw` is kept, the watermark becomes the card's tag and each set a pack (sets
-in `weight` order; a card in several sets belongs to the first). The dump is parsed, never run;
-the database is opened read-only.
+in `weight` order; a card in several sets belongs to all of them). A card that cannot be used,
+and a join row naming no card or set, are skipped and reported. The dump is parsed, never run.
+
+The database is opened read-only and untrusted: only base tables are read (a view, a virtual
+table or a generated column, which compute, refuse the file), strings are capped at
+`MAX_SQLITE_STRING` bytes, and a progress handler stops any statement after `SQLITE_BUDGET`
+virtual-machine steps.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from typing import Any
 
 from ..errors import DeckError
 from ..model import Deck
+from ..report import current
 from .base import Format, Hints
-from .cards import call_from_text, first_packs, make_deck, make_response
+from .cards import call_from_text, each, make_deck, make_response, pack_members
 from .fields import child
 from .html_text import html_to_text
 from .sql_dump import read_tables
@@ -36,6 +42,11 @@ _STATEMENT = re.compile(
 )
 
 Rows = list[tuple[str, dict[str, Any]]]
+
+MAX_SQLITE_STRING = 64 * 1024
+#: Progress-handler calls (each `_PROGRESS_STEPS` VM instructions) one import may take.
+SQLITE_BUDGET = 20_000
+_PROGRESS_STEPS = 1_000
 
 
 def _int(row: dict, key: str, where: str, default: int | None = None) -> int | None:
@@ -65,10 +76,15 @@ def _text(row: dict) -> Any:
 def _cards(rows: Rows, table: str) -> dict[int, tuple[str, dict]]:
     cards: dict[int, tuple[str, dict]] = {}
     for where, row in rows:
-        card_id = _id(row, "id", where)
+        try:
+            card_id = _id(row, "id", where)
+        except DeckError as error:
+            current().skip(error.where, error.message)
+            continue
         if card_id in cards:
-            raise DeckError(where, f"{table} id {card_id} appears twice")
-        cards[card_id] = (where, row)
+            current().skip(where, f"{table} id {card_id} appears twice: the first is kept")
+        else:
+            cards[card_id] = (where, row)
     return cards
 
 
@@ -77,10 +93,11 @@ def _members(rows: Rows, sets: dict[int, str], cards: dict, column: str) -> dict
     for where, row in rows:
         set_id, card_id = _id(row, "card_set_id", where), _id(row, column, where)
         if set_id not in sets:
-            raise DeckError(child(where, "card_set_id"), f"no card set {set_id}")
-        if card_id not in cards:
-            raise DeckError(child(where, column), f"no card {card_id}")
-        members[set_id].append(card_id)
+            current().skip(child(where, "card_set_id"), f"no card set {set_id}")
+        elif card_id not in cards:
+            current().skip(child(where, column), f"no card {card_id}")
+        else:
+            members[set_id].append(card_id)
     return members
 
 
@@ -103,30 +120,26 @@ def build_deck(fmt: str, hints: Hints, tables: dict[str, Rows]) -> Deck:
     black_sets = _members(tables.get("card_set_black_card", []), sets, blacks, "black_card_id")
     white_sets = _members(tables.get("card_set_white_card", []), sets, whites, "white_card_id")
     ordered = sorted(sets, key=weights.__getitem__)
-    calls = []
-    for card_id, pack in first_packs(blacks, ((sets[s], black_sets[s]) for s in ordered)):
-        where, row = blacks[card_id]
-        calls.append(
-            call_from_text(
-                _text(row),
-                where,
-                pick=_int(row, "pick", where),
-                draw=_int(row, "draw", where, 0),
-                tags=_tags(row),
-                pack=pack,
-            )
+
+    def call(item: tuple[int, tuple[str, ...]], where: str):
+        row = blacks[item[0]][1]
+        return call_from_text(
+            _text(row),
+            where,
+            pick=_int(row, "pick", where),
+            draw=_int(row, "draw", where, 0),
+            tags=_tags(row),
+            packs=item[1],
         )
-    responses = []
-    for card_id, pack in first_packs(whites, ((sets[s], white_sets[s]) for s in ordered)):
-        where, row = whites[card_id]
-        responses.append(
-            make_response(
-                _text(row),
-                child(where, "text"),
-                tags=_tags(row),
-                pack=pack,
-            )
-        )
+
+    def response(item: tuple[int, tuple[str, ...]], where: str):
+        row = whites[item[0]][1]
+        return make_response(_text(row), child(where, "text"), tags=_tags(row), packs=item[1])
+
+    black_packs = pack_members(blacks, ((sets[s], black_sets[s]) for s in ordered))
+    white_packs = pack_members(whites, ((sets[s], white_sets[s]) for s in ordered))
+    calls = each(((blacks[item[0]][0], item) for item in black_packs), call)
+    responses = each(((whites[item[0]][0], item) for item in white_packs), response)
     return make_deck(fmt, hints, calls, responses, packs=(sets[s] for s in ordered))
 
 
@@ -142,21 +155,52 @@ def read_sqlite(path: str | Path, hints: Hints) -> Deck:
     uri = Path(path).resolve().as_uri() + "?mode=ro"
     try:
         with closing(sqlite3.connect(uri, uri=True)) as db:
-            present = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
-            tables: dict[str, Rows] = {}
-            for table in TABLES:
-                if table in present:
-                    cursor = db.execute(f'SELECT * FROM "{table}"')
-                    columns = [column[0].lower() for column in cursor.description]
-                    tables[table] = [
-                        (_row_name(table, n, row), row)
-                        for n, row in enumerate(dict(zip(columns, r, strict=True)) for r in cursor)
-                    ]
+            _guard(db)
+            tables = {table: _base_rows(db, table) for table in _base_tables(db)}
     except sqlite3.Error as error:
         raise DeckError("", f"not a readable SQLite database: {error}") from None
     if "black_cards" not in tables and "white_cards" not in tables:
         raise DeckError("", "the database has no black_cards or white_cards table")
     return build_deck("pyx-sqlite", hints, tables)
+
+
+def _guard(db: sqlite3.Connection) -> None:
+    """Cap strings and stop any statement that runs past the budget."""
+    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_SQLITE_STRING)
+    db.execute("PRAGMA trusted_schema = OFF")
+    calls = 0
+
+    def progress() -> int:
+        nonlocal calls
+        calls += 1
+        return calls > SQLITE_BUDGET
+
+    db.set_progress_handler(progress, _PROGRESS_STEPS)
+
+
+def _base_tables(db: sqlite3.Connection) -> list[str]:
+    """Our tables present in the database; DeckError when one of them computes."""
+    found = []
+    for kind, name, sql in db.execute("SELECT type, name, sql FROM sqlite_master"):
+        table = str(name).lower()
+        if table not in TABLES:
+            continue
+        if kind != "table" or str(sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
+            raise DeckError(table, f"is a {kind}, not a plain table: only stored rows are read")
+        found.append(table)
+    return found
+
+
+def _base_rows(db: sqlite3.Connection, table: str) -> Rows:
+    columns = db.execute(f'PRAGMA table_xinfo("{table}")').fetchall()
+    if any(column[6] in (2, 3) for column in columns):
+        raise DeckError(table, "has generated columns: only stored values are read")
+    cursor = db.execute(f'SELECT * FROM "{table}"')
+    names = [column[0].lower() for column in cursor.description]
+    return [
+        (_row_name(table, n, row), row)
+        for n, row in enumerate(dict(zip(names, values, strict=True)) for values in cursor)
+    ]
 
 
 def _row_name(table: str, n: int, row: dict) -> str:

@@ -5,6 +5,9 @@ Understands what dumps of a card database hold: `CREATE TABLE` (for column order
 blocks; every other statement is skipped. Strings are standard SQL ('' doubles a quote,
 backslashes are plain), `E'...'` strings and COPY data take backslash escapes. Each row
 comes with the line it starts on.
+
+The tokenizer is linear: a comment, string or quoted name that is never closed is matched to
+the end of the text once (not tried again at every later position) and refused there.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ Row = tuple[int, dict[str, Any]]
 _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
-    | (?P<comment>--[^\n]*|/\*.*?\*/)
-    | (?P<estring>[eE]'(?:[^'\\]|\\.|'')*')
-    | (?P<string>'(?:[^']|'')*')
-    | (?P<dollar>\$(?P<tag>(?:[A-Za-z_]\w*)?)\$.*?\$(?P=tag)\$)
-    | (?P<quoted>"(?:[^"]|"")*"|`(?:[^`]|``)*`)
+    | (?P<comment>--[^\n]*|/\*.*?(?:\*/|\Z))
+    | (?P<estring>[eE]'(?:[^'\\]|\\.|'')*(?:'|\Z))
+    | (?P<string>'(?:[^']|'')*(?:'|\Z))
+    | (?P<dollar>\$(?P<tag>(?:[A-Za-z_]\w*)?)\$.*?(?:\$(?P=tag)\$|\Z))
+    | (?P<quoted>"(?:[^"]|"")*(?:"|\Z)|`(?:[^`]|``)*(?:`|\Z))
     | (?P<number>-?[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)
     | (?P<word>[A-Za-z_][\w$]*)
     | (?P<cast>::)
@@ -32,6 +35,15 @@ _TOKEN = re.compile(
     """,
     re.DOTALL | re.VERBOSE,
 )
+#: The same tokens, closed: what a token that reaches the end of the text must match.
+_CLOSED = re.compile(
+    r"""
+    --[^\n]* | /\*.*\*/ | [eE]'(?:[^'\\]|\\.|'')*' | '(?:[^']|'')*'
+    | \$(?P<tag>(?:[A-Za-z_]\w*)?)\$.*\$(?P=tag)\$ | "(?:[^"]|"")*" | `(?:[^`]|``)*`
+    """,
+    re.DOTALL | re.VERBOSE,
+)
+_OPENED = {"comment", "estring", "string", "dollar", "quoted"}
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)", re.DOTALL)
 _ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
 _NOT_COLUMNS = {"CONSTRAINT", "PRIMARY", "FOREIGN", "UNIQUE", "CHECK", "KEY", "INDEX", "EXCLUDE"}
@@ -66,6 +78,8 @@ class _Tokens:
             match = _TOKEN.match(self.text, self.pos)
             kind, value, line = match.lastgroup, match.group(), self.line
             self.pos = match.end()
+            if self.pos == len(self.text) and kind in _OPENED and not _CLOSED.fullmatch(value):
+                raise DeckError(f"line {line}", f"the file ends inside this {kind}")
             self.line += value.count("\n")
             if kind not in ("space", "comment"):
                 return kind, value, line

@@ -7,6 +7,7 @@ built once per (decks, filters, custom cards, blanks, hidden cards) and cached, 
 called for every simulated game. Decks come from the process's deck registry (built-in decks and
 those the server registered from its library). Cards whose text key (decks/card_keys.py) is in
 `hiddenCards` (moderators hid them; the server fills the option at each start) are left out.
+A `packs` filter keeps every card that any of the chosen packs holds (a card may be in several).
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def _keep(
         return False
     if exclude_tags and exclude_tags.intersection(card.tags):
         return False
-    if packs and card.pack not in packs:
+    if packs and packs.isdisjoint(card.packs):
         return False
     return not family_only or card.rating == "family"
 
