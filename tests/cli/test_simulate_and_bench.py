@@ -33,6 +33,35 @@ def test_simulate_json_summary_has_the_documented_keys(capsys):
     assert sum(summary["wins"]) > 0 and summary["mean_steps"] > 0
 
 
+def test_simulate_counts_draws_apart_from_wins(capsys):
+    """One God Is Dead round between three: a tied vote leaves everyone at 0, a draw. Shares
+    of wins and draws add up to 1."""
+    options = json.dumps({"rounds": 1, "judging": "godIsDead"})
+    argv = ("simulate", "cah", "--players", "3", "--games", "20", "--options", options)
+    summary = run_json(capsys, *argv, "--json")
+    assert summary["draws"] > 0 and summary["unfinished"] == 0
+    assert sum(summary["wins"]) + summary["draws"] == pytest.approx(1)
+
+
+def test_simulate_reports_games_the_bots_cannot_finish(capsys):
+    """Official CAH without a points target ends only when the host ends it: bots never do."""
+    options = json.dumps({"pointsTarget": None})
+    argv = ("simulate", "cah", "--preset", "official", "--games", "2", "--options", options)
+    summary = run_json(capsys, *argv, "--max-steps", "200", "--json")
+    assert summary["unfinished"] == 1.0 and summary["wins"] == [0, 0, 0]
+    assert summary["end_reasons"] == {"unfinished": 2}
+    assert main([*argv, "--max-steps", "200", "--workers", "1"]) == 0
+    assert "unfinished: 2" in capsys.readouterr().out
+
+
+def test_random_bots_finish_official_cah_with_rebooting(capsys):
+    """Random bots spend a point on a reboot now and then, not every point they win."""
+    options = json.dumps({"reboot": "official", "gambling": True})
+    argv = ("simulate", "cah", "--preset", "official", "--games", "3", "--options", options)
+    summary = run_json(capsys, *argv, "--max-steps", "20000", "--json")
+    assert summary["unfinished"] == 0 and summary["end_reasons"] == {"points-target": 3}
+
+
 def test_simulate_is_reproducible_from_its_seed(capsys):
     argv = ("simulate", "russian-bank", "--games", "2", "--seed", "5", "--json")
     first, second = run_json(capsys, *argv), run_json(capsys, *argv)

@@ -18,6 +18,21 @@ def test_result_places_from_scores_share_ties():
     }
 
 
+def test_a_result_where_every_seat_shares_first_place_is_a_draw_not_a_win():
+    drawn = Result.from_scores("draw", [4, 4])
+    assert drawn.places == (1, 1) and drawn.draw and drawn.winners == ()
+    assert drawn.to_json() == {
+        "reason": "draw",
+        "places": [1, 1],
+        "winners": [],
+        "draw": True,
+        "scores": [4, 4],
+    }
+    shared = Result.from_scores("points", [5, 5, 1])
+    assert not shared.draw and shared.winners == (0, 1) and "draw" not in shared.to_json()
+    assert not Result.from_scores("alone", [1]).draw
+
+
 def test_result_places_from_finishing_order_with_a_tie():
     result = Result.from_order("out", [2, (0, 3), 1], seats=4)
     assert result.places == (2, 4, 1, 2)

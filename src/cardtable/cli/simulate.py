@@ -1,4 +1,10 @@
-"""`cardtable simulate`: play many bot games and summarise who wins, how long, and why."""
+"""`cardtable simulate`: play many bot games and summarise who wins, how long, and why.
+
+Each game is won (by one seat or several sharing first place), drawn (every seat first), or
+unfinished (no result within `--max-steps`: the bots could not end it); `wins`, `draws` and
+`unfinished` are shares of all games and add up to 1 with the games none of the seats won
+(CAH's Rando). `mean_steps` is over the finished games.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +20,12 @@ from rich.progress import Progress
 from rich.table import Table
 
 from .. import bots, games
-from ..sim import play_game
+from ..sim import Unfinished, play_game
 from ..sim.workers import done_in_parts
 from ._common import add_game_arguments, bot_names, game_options
+
+MAX_STEPS = 100_000
+UNFINISHED = "unfinished"  # the end reason counted for a game without a result
 
 
 def add_parser(subparsers) -> None:
@@ -29,6 +38,12 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--bots", default="random", help="bot per seat, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument(
+        "--max-steps",
+        type=int,
+        default=MAX_STEPS,
+        help=f"steps after which a game counts as unfinished (default {MAX_STEPS:,})",
+    )
+    parser.add_argument(
         "--workers",
         type=int,
         default=len(os.sched_getaffinity(0)),
@@ -38,7 +53,17 @@ def add_parser(subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def simulate(game_id, players, count, options, bot_spec, seed, progress=None, workers=1) -> dict:
+def simulate(
+    game_id,
+    players,
+    count,
+    options,
+    bot_spec,
+    seed,
+    progress=None,
+    workers=1,
+    max_steps=MAX_STEPS,
+) -> dict:
     """Play `count` games, game i from seed `seed + i`, in `workers` processes; return the
     summary with keys of `cardtable simulate --json`. The figures but `decisions_per_s` do
     not depend on `workers`."""
@@ -51,12 +76,13 @@ def simulate(game_id, players, count, options, bot_spec, seed, progress=None, wo
     batches = _batches(seed, count, workers)
     tally = Tally(players)
     started = time.perf_counter()
-    play = partial(_play_batch, game_id, resolved, players, names)
+    play = partial(_play_batch, game_id, resolved, players, names, max_steps)
     for part in done_in_parts(play, batches, workers):
         tally.add(part)
         if progress:
             progress(part.games)
     elapsed = time.perf_counter() - started
+    finished = count - tally.reasons[UNFINISHED]
     return {
         "game": game_id,
         "preset": resolved["preset"],
@@ -64,23 +90,28 @@ def simulate(game_id, players, count, options, bot_spec, seed, progress=None, wo
         "bots": names,
         "games": count,
         "wins": [w / count for w in tally.wins],
-        "mean_steps": tally.steps / count,
+        "draws": tally.draws / count,
+        "unfinished": tally.reasons[UNFINISHED] / count,
+        "mean_steps": tally.steps / finished if finished else 0.0,
         "end_reasons": dict(tally.reasons.most_common()),
         "decisions_per_s": round(tally.decisions / elapsed) if elapsed else 0,
     }
 
 
 class Tally:
-    """What finished games add up to: wins per seat, end reasons, steps and decisions."""
+    """What games add up to: wins per seat, draws, end reasons (`UNFINISHED` for games without
+    a result), steps of the finished games and decisions."""
 
     def __init__(self, players: int):
         self.wins = [0] * players
+        self.draws = 0
         self.reasons: Counter[str] = Counter()
         self.steps = self.decisions = 0
         self.games = 0
 
     def add(self, other: Tally) -> None:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.draws += other.draws
         self.reasons.update(other.reasons)
         self.steps += other.steps
         self.decisions += other.decisions
@@ -96,20 +127,28 @@ def _batches(seed: int, count: int, workers: int) -> list[range]:
     ]
 
 
-def _play_batch(game_id: str, options: dict, players: int, names: list[str], seeds: range):
+def _play_batch(
+    game_id: str, options: dict, players: int, names: list[str], max_steps: int, seeds: range
+):
     """Play the games of `seeds` (in a worker process, or in this one)."""
     game = games.get(game_id)
     players_bots = [bots.get(name, game_id) for name in names]
     tally = Tally(players)
     for game_seed in seeds:
-        played = play_game(game, options, players, game_seed, players_bots)
-        for seat in played.result.winners:
+        tally.games += 1
+        try:
+            played = play_game(game, options, players, game_seed, players_bots, max_steps)
+        except Unfinished:
+            tally.reasons[UNFINISHED] += 1
+            continue
+        result = played.result
+        for seat in result.winners:
             if seat < players:
                 tally.wins[seat] += 1
-        tally.reasons[played.result.reason] += 1
+        tally.draws += result.draw
+        tally.reasons[result.reason] += 1
         tally.steps += played.steps
         tally.decisions += played.decisions
-        tally.games += 1
     return tally
 
 
@@ -118,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--games must be at least 1")
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
+    if args.max_steps < 1:
+        raise ValueError("--max-steps must be at least 1")
     options = game_options({"preset": args.preset}, args.options, args.directorships)
 
     def play(progress=None) -> dict:
@@ -130,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
             args.seed,
             progress,
             args.workers,
+            args.max_steps,
         )
 
     if args.json:
@@ -146,6 +188,10 @@ def run(args: argparse.Namespace) -> int:
     for seat, share in enumerate(summary["wins"]):
         table.add_row(str(seat), summary["bots"][seat], f"{share:.1%}")
     console.print(table)
+    console.print(f"draws: {summary['draws']:.1%}")
+    unfinished = summary["end_reasons"].get(UNFINISHED, 0)
+    if unfinished:
+        console.print(f"unfinished: {unfinished} (no result after {args.max_steps:,} steps)")
     console.print(f"mean steps: {summary['mean_steps']:.1f}")
     reasons = ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items())
     console.print(f"end reasons: {reasons}")

@@ -1,13 +1,23 @@
-"""How a finished game ended: each seat's place, the scores, and why it ended."""
+"""How a finished game ended: each seat's place, the scores, and why it ended.
+
+A draw is its own outcome: when every seat shares first place (a drawn Russian Bank deal, a
+CAH game that ends with all scores equal) nobody beat anybody, so nobody won.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 
+def is_draw(places) -> bool:
+    """Whether places (one per seat) make a draw: two or more seats, every one first."""
+    return len(places) > 1 and all(place == 1 for place in places)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
-    """`places[seat]` is 1 for the winners; tied seats share a place. `scores` may be None."""
+    """`places[seat]` is 1 for the winners; tied seats share a place. `scores` may be None.
+    When every seat (of two or more) is first, the game is a `draw` and has no `winners`."""
 
     reason: str
     places: tuple[int, ...]
@@ -15,7 +25,13 @@ class Result:
     detail: dict | None = None
 
     @property
+    def draw(self) -> bool:
+        return is_draw(self.places)
+
+    @property
     def winners(self) -> tuple[int, ...]:
+        if self.draw:
+            return ()
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
     @classmethod
@@ -38,6 +54,8 @@ class Result:
 
     def to_json(self) -> dict:
         out = {"reason": self.reason, "places": list(self.places), "winners": list(self.winners)}
+        if self.draw:
+            out["draw"] = True
         if self.scores is not None:
             out["scores"] = list(self.scores)
         if self.detail:

@@ -39,8 +39,9 @@ async def get_leaderboard(
     period: Annotated[Literal["day", "week", "all"], Query()] = "all",
     limit: Annotated[int, Query(ge=1, le=MAX_ROWS)] = MAX_ROWS,
 ) -> list[Ranked]:
-    """Players by wins, then fewer games (a better win rate), then points; bots and names
-    played by anyone but the client that keeps them are not ranked."""
+    """Players by wins, then fewer games (a better win rate), then points; a draw counts as a
+    game won by nobody (store/finished.py). Bots and names played by anyone but the client
+    that keeps them are not ranked."""
     if game is not None and game not in games.ids():
         raise TableError("unknown-game", f"no game {game!r}; games: {', '.join(games.ids())}", 422)
     span = PERIODS[period]

@@ -40,6 +40,7 @@ class Tally:
     turns: Counter = field(default_factory=Counter)  # turns per game -> games
     decisions: int = 0
     ties: int = 0
+    draws: int = 0
     winning_totals: Counter = field(default_factory=Counter)
     plays: Counter = field(default_factory=Counter)  # card type -> times played
     vp: Counter = field(default_factory=Counter)  # card type -> VP held at the end
@@ -82,10 +83,12 @@ def _faces(view) -> dict[int, str]:
 def _count_game(tally: Tally, game, played) -> None:
     result, players = played.result, tally.players
     start, chosen = result.detail["start"], result.detail["directorships"]
-    share = 1.0 / len(result.winners)
+    winners = result.winners
+    share = 1.0 / len(winners) if winners else 0.0  # a draw is nobody's win
     tally.games += 1
     tally.decisions += played.decisions
-    tally.ties += len(result.winners) > 1
+    tally.ties += len(winners) > 1
+    tally.draws += result.draw
     tally.turns[result.detail["turns"]] += 1
     tally.winning_totals[int(max(result.scores))] += 1
     for seat, score in enumerate(result.scores):
@@ -186,6 +189,7 @@ def figures(tally: Tally) -> dict:
         "mean_rounds": turns / players,
         "mean_decisions": tally.decisions / games_played,
         "shared_wins": 100.0 * tally.ties / games_played,
+        "draws": 100.0 * tally.draws / games_played,
         "mean_winning_total": sum(t * n for t, n in tally.winning_totals.items()) / games_played,
         "cards": cards,
         "worst_seat_gap": worst_seat,
@@ -339,7 +343,7 @@ def markdown(result: dict, command: str, chart_names: list[str]) -> str:
         f"* Mean game: {result['mean_turns']:.1f} turns ({result['mean_rounds']:.1f} rounds), "
         f"{result['mean_decisions']:.0f} decisions; winning total "
         f"{result['mean_winning_total']:.1f} VP; shared wins in "
-        f"{result['shared_wins']:.1f}% of games.",
+        f"{result['shared_wins']:.1f}% of games, draws in {result['draws']:.1f}%.",
         "",
         "## Seats",
         "",

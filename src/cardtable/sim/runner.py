@@ -15,6 +15,11 @@ class Stalled(RuntimeError):
     """Nobody can act and no timeout is pending: a bug in the game."""
 
 
+class Unfinished(RuntimeError):
+    """No result after the step limit: the bots could not finish the game (one that ends only
+    when its host ends it, say). Not a bug: `cardtable simulate` counts such games."""
+
+
 @dataclass
 class Playthrough:
     """A finished game: its result, the actions taken (seat, action, time) and counts."""
@@ -46,7 +51,7 @@ def play_game(
     now = 0.0
     while (result := game.result(state)) is None:
         if steps >= max_steps:
-            raise Stalled(f"{game.id} seed {seed}: no result after {max_steps} steps")
+            raise Unfinished(f"{game.id} seed {seed}: no result after {max_steps} steps")
         steps += 1
         now += SECONDS_PER_DECISION
         acting = game.to_act(state)

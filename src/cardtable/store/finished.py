@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.result import is_draw
 from .schema import player_names, results
 
 
@@ -60,7 +61,9 @@ def name_claims(game: FinishedGame) -> list[tuple]:
 
 def result_rows(game: FinishedGame, keepers: dict[str, str]) -> list[tuple]:
     """One row per seat (in RESULT_COLUMNS order); `keepers` maps a claimed name to the client
-    that keeps it, so only a seat played under its own client's name is ranked."""
+    that keeps it, so only a seat played under its own client's name is ranked. A seat won if
+    it placed first, unless the game was a draw (every seat first: engine/result.py)."""
+    drawn = is_draw([s.place for s in game.seats])
     return [
         (
             game.table_code,
@@ -70,7 +73,7 @@ def result_rows(game: FinishedGame, keepers: dict[str, str]) -> list[tuple]:
             s.name_key if s.client is not None and keepers.get(s.name_key) == s.client else None,
             s.name,
             s.place,
-            s.place == 1,
+            s.place == 1 and not drawn,
             s.score,
             game.finished_at,
         )

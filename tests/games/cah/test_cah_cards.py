@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from cah_helpers import GAME, SCHOOL, new, new_with, submit_all
 
+from cardtable.decks import builtin
 from cardtable.engine import IllegalAction
 from cardtable.games.cah.cards import pool_for
 
@@ -44,6 +45,11 @@ def test_blank_cards_are_written_when_played():
     blank_first = state.pool.blank_first
     seat = next(s for s in sorted(state.waiting) if max(state.hands[s]) >= blank_first)
     blank = max(state.hands[seat])
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, seat, {"type": "submit", "cards": [blank]})
+    assert refused.value.code == "unwritten-blank"
+    offered = [a for a in GAME.legal(state, seat) if blank in a.get("cards", ())]
+    assert offered and all(a["write"][str(blank)].strip() for a in offered)
     for write, code in (
         ({str(blank): ""}, "bad-write"),
         ({str(blank): "w" * 121}, "bad-write"),
@@ -86,3 +92,19 @@ def test_card_ids_are_unique_across_white_and_black():
     whites = {pool.white(c)["id"] for c in range(pool.white_count)}
     blacks = {pool.black(c)["id"] for c in range(pool.black_first, pool.haiku + 1)}
     assert not whites & blacks and len(whites) + len(blacks) == pool.white_count + pool.black_count
+
+
+def test_cards_carry_their_rating_and_tags_into_views():
+    """Seed 003: adult cards are marked clearly; seed 000: the CS/GD/BFA tags travel with each
+    card so that the table can show them (K22)."""
+    deck = builtin.get("cardtable-gameschool")
+    by_text = {card.text: card for card in (*deck.calls, *deck.responses)}
+    state = new({"decks": SCHOOL})
+    view = GAME.view(state, min(state.waiting))
+    shown = [*view["you"]["hand"], view["public"]["black"]]
+    for card in shown:
+        source = by_text[card["text"]]
+        assert card["rating"] == source.rating and card["tags"] == list(source.tags)
+    ratings = {state.pool.white(c)["rating"] for c in range(state.pool.white_count)}
+    assert ratings == {"adult", "family"}
+    assert {"CS", "GD", "BFA"} <= {t for c in state.pool.white_json for t in c.get("tags", ())}

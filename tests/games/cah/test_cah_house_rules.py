@@ -25,11 +25,12 @@ def test_k14_never_have_i_ever_points_for_confessions():
     events = GAME.apply(state, 1, {"type": "never-have-i-ever", "card": card})
     assert events[0].data["card"]["id"] == card and len(state.hands[1]) == 10
     GAME.apply(state, 2, {"type": "confess", "card": card})
-    assert state.scores[2] == 1
-    for seat, code in ((2, "already-confessed"), (1, "own-card")):
+    GAME.apply(state, 1, {"type": "confess", "card": card})  # "anyone who has done it"
+    assert state.scores[1:3] == [1, 1]
+    for seat in (1, 2):
         with pytest.raises(IllegalAction) as refused:
             GAME.apply(state, seat, {"type": "confess", "card": card})
-        assert refused.value.code == code
+        assert refused.value.code == "already-confessed"
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 1, {"type": "never-have-i-ever", "card": state.hands[1][0]})
     assert refused.value.code == "already-read"
@@ -82,24 +83,28 @@ def test_k16_guide_full_hand_reboot():
     assert {"type": "reboot"} not in GAME.legal(state, 2)  # no point left
 
 
-def test_k16_guide_refill_before_pick_n():
-    options = {"decks": SCHOOL, "reboot": "guideRefillBeforePickN", "discardUnknown": "official"}
-    for seed in range(200):
-        state = new(options, seats=4, seed=seed)
-        if state.pick != 1:
-            continue
-        seat = min(state.waiting)
-        GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
-        if seat == state.rotation[(state.czar_position + 1) % 4]:
-            continue  # the next Czar's hand is not refilled
-        GAME.apply(state, seat, {"type": "discard", "card": state.hands[seat][0]})
-        submit_all(state)
-        GAME.apply(state, state.czar, {"type": "pick", "answer": 0})
-        if state.pick >= 2:
-            assert len(state.hands[seat]) == 10
-            return
-        assert len(state.hands[seat]) == 9
-    raise AssertionError("no seed reached a Pick 2 in round 2")
+@pytest.mark.parametrize(("pick", "draw"), [(2, 0), (3, 0), (3, 2)])
+def test_k16_reboot_the_universe_draws_pick_minus_one_extra_cards(pick, draw):
+    """K16 (a), as changed: on a Pick N card every player first draws N-1 extra cards (a
+    DRAW 2, PICK 3 has dealt them already, K8). It is its own option, so the official reboot
+    can be on with it."""
+    options = {"decks": SCHOOL, "rebootTheUniverse": True, "reboot": "official"}
+    state = new_with({**options, "honorDrawN": True}, pick=pick, draw=draw)
+    for seat in state.waiting:
+        assert len(state.hands[seat]) == 10 + pick - 1
+    assert len(state.hands[state.czar]) == 10
+    state.scores[min(state.waiting)] = 1
+    assert {"reboot"} <= {action["type"] for action in GAME.legal(state, min(state.waiting))}
+    plain = new_with({"decks": SCHOOL, "rebootTheUniverse": True}, pick=1)
+    assert all(len(plain.hands[seat]) == 10 for seat in plain.waiting)
+
+
+def test_k16_stored_tables_with_the_old_shared_reboot_option_still_resolve():
+    options = GAME.options({"decks": SCHOOL, "reboot": "guideRefillBeforePickN"})
+    assert options["rebootTheUniverse"] is True and options["reboot"] == "off"
+    assert GAME.options(options) == options
+    with pytest.raises(ValueError, match="reboot"):
+        GAME.options({"reboot": "sometimes"})
 
 
 def test_k17_official_haiku_finale_when_the_host_ends():

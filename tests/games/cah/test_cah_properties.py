@@ -5,6 +5,8 @@ card, illegal actions change nothing, replay reproduces the game, every game end
 every step here checks the CAH invariants: every white and black card is in exactly one
 place, hands have the sizes the rules give, `random_action` draws a legal action, and no view
 but an author's own links an anonymous answer to its author before the winner is announced.
+The guide's Packing Heat (K15) is checked apart: no public counter tells who played the third
+card, by comparing two games that differ only in who played it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from cah_helpers import GAME, SCHOOL, assert_conserved, new
+from cah_helpers import GAME, SCHOOL, assert_conserved, new, new_with, reveal_all
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +24,8 @@ from game_contract import play_checked
 PRESETS = ("online", "official", "digipen")
 SUBMIT_PHASE = 0
 ANSWER_PHASES = (1, 2, 3, 4, 5)  # reveal, judge, vote, runner-up vote, eliminate
+PICK_FIRST = {"type": "pick", "answer": 0}
+MOST_EXTRA = 2  # DRAW 2 (K8), or Reboot the Universe's 2 on a Pick 3 (K16)
 
 
 @st.composite
@@ -42,9 +46,8 @@ def option_sets(draw):
         "discardUnknown": draw(st.sampled_from(("off", "digipen", "official"))),
         "neverHaveIEverPoints": draw(st.booleans()),
         "packingHeat": draw(st.sampled_from(("off", "official", "guide"))),
-        "reboot": draw(
-            st.sampled_from(("off", "official", "guideRefillBeforePickN", "guideFullHand"))
-        ),
+        "reboot": draw(st.sampled_from(("off", "official", "guideFullHand"))),
+        "rebootTheUniverse": draw(st.booleans()),
         "happyEnding": draw(st.sampled_from(("off", "officialHaikuFinale", "guideRunnerUpVote"))),
         "gambling": draw(st.booleans()),
         "judging": draw(st.sampled_from(("czar", "godIsDead", "survival", "seriousBusiness"))),
@@ -64,7 +67,7 @@ def option_sets(draw):
 
 def expected_hand(state, seat):
     """The exact hand size the rules give a seat, where it is fully determined (K1, K2, K8,
-    K15): no free actions, no shortage of white cards, at the submission phase."""
+    K15, K16): no free actions, no shortage of white cards, at the submission phase."""
     rules = state.rules
     if rules.side_actions or not rules.white_reshuffle or state.phase != SUBMIT_PHASE:
         return None
@@ -74,6 +77,8 @@ def expected_hand(state, seat):
     extra = pool.draw(state.black) if rules.honor_draw else 0
     if rules.packing_heat == "official" and state.pick == 2:
         extra += 1
+    if rules.reboot_the_universe:
+        extra = max(extra, state.pick - 1)
     submitted = state.submissions[seat]
     if submitted is None:
         if seat not in state.waiting:  # K24: joined during this round, plays from the next
@@ -81,23 +86,26 @@ def expected_hand(state, seat):
         return rules.hand_size + extra
     if rules.refill_after_submit:
         return rules.hand_size
-    return rules.hand_size + extra - len(submitted)
+    return rules.hand_size + extra - state.pick  # a Packing Heat third card is replaced (K15)
 
 
 def assert_hands(state, sat_out=frozenset()):
-    """`sat_out`: seats that missed a round's submission (timer, away); they kept the cards that
-    round dealt them (its Draw N included), so only the upper bound holds for them."""
+    """`sat_out`: seats that missed a round's submission (timer, away, a void round); they kept
+    the cards that round dealt them (its Draw N included), and the next round may deal them
+    more, so no bound holds for them."""
     rules = state.rules
     for seat, hand in enumerate(state.hands):
         if not state.active[seat]:
             assert hand == []
             continue
-        assert len(hand) <= rules.hand_size + 3, "a hand outgrew every rule"
-        expected = None if seat in sat_out else expected_hand(state, seat)
+        if seat in sat_out:
+            continue
+        assert len(hand) <= rules.hand_size + MOST_EXTRA, "a hand outgrew every rule"
+        expected = expected_hand(state, seat)
         if expected is not None:
             assert len(hand) == expected, f"seat {seat} holds {len(hand)}, rules say {expected}"
     if rules.rando == "guide":
-        assert len(state.rando_hand) <= rules.hand_size + 3
+        assert len(state.rando_hand) <= rules.hand_size + MOST_EXTRA
 
 
 def assert_anonymous(state):
@@ -163,8 +171,11 @@ def play_watched(options, seats, seed, max_steps=3000, table=False):
             if action["type"] == "skip-seat" and action["seat"] in state.waiting:
                 sat_out.add(action["seat"])
         before = pickle.dumps(state)
+        due = set(state.waiting)
         try:
-            GAME.apply(state, seat, action, now=now)
+            events = GAME.apply(state, seat, action, now=now)
+            if any(event.type == "round-void" for event in events):
+                sat_out |= due  # they keep the extra cards the void round dealt them
         except IllegalAction as refused:
             assert seat is None and refused.code in ("table-full", "not-enough-cards")
             assert pickle.dumps(state) == before
@@ -199,3 +210,49 @@ def test_drawn_option_sets_keep_cards_hands_and_anonymity(drawn, seed):
     options, seats = drawn
     state = play_watched(options, seats, seed, table=True)
     assert GAME.legal(state, 0) == []
+
+
+def public_counters(state):
+    """Every number the public view shows about seats, hands and piles."""
+    public = GAME.view(state, None)["public"]
+    seats = [
+        (seat["handCount"], seat["score"], seat["submitted"], seat["bet"], len(seat["trophies"]))
+        for seat in public["seats"]
+    ]
+    keys = ("phase", "round", "answerCount", "whiteDeckCount", "whiteDiscardCount")
+    return seats, [public[key] for key in (*keys, "blackDeckCount")]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(("afterRound", "afterSubmit")),
+    st.booleans(),
+    st.integers(3, 6),
+    st.integers(0, 10_000),
+    st.data(),
+)
+def test_k15_no_public_counter_tells_who_played_the_guide_packing_heat_third_card(
+    refill, one_by_one, seats, seed, data
+):
+    """DESIGN.md: nothing hidden may be derivable from a view. Two games differ only in which
+    of two seats answers a Pick 2 with three cards: every public count is the same in both, at
+    every step of the round and when the next one starts."""
+    options = {
+        "decks": SCHOOL,
+        "packingHeat": "guide",
+        "refillTiming": refill,
+        "revealOneByOne": one_by_one,
+    }
+    state = new_with(options, seats=seats, pick=2, seeds=range(seed, seed + 400))
+    first, second = data.draw(st.permutations(sorted(state.waiting)))[:2]
+    worlds = [(GAME.clone(state), first), (GAME.clone(state), second)]
+    for seat in sorted(state.waiting):
+        for world, heavy in worlds:
+            cards = world.hands[seat][: 3 if seat == heavy else 2]
+            GAME.apply(world, seat, {"type": "submit", "cards": cards})
+        assert public_counters(worlds[0][0]) == public_counters(worlds[1][0])
+    for step in (reveal_all, lambda world: GAME.apply(world, world.czar, PICK_FIRST)):
+        for world, _ in worlds:
+            step(world)
+        assert public_counters(worlds[0][0]) == public_counters(worlds[1][0])
+    assert worlds[0][0].round == 2

@@ -1,5 +1,6 @@
-"""The `random` bot's sampler: every draw is legal, and the draws follow a uniform choice over
-the full legal list even where that list is huge (ordered Pick 3, official reboots)."""
+"""The `random` bot's sampler: every draw is legal; the seat's part in the round is drawn
+uniformly, and so are its free actions, which get a tenth of the draws, even where the lists
+are huge (ordered Pick 3, official reboots)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from cah_helpers import GAME, SCHOOL, new_with, submit_all
 
 from cardtable.engine import Rng
+from cardtable.games.cah.legal import FREE_ACTION_SHARE
 
 BUSY = {
     "decks": SCHOOL,
@@ -26,21 +28,33 @@ def frequencies(state, seat, draws, seed=1):
 
 
 @pytest.mark.parametrize(("pick", "draw"), [(1, 0), (3, 2)])
-def test_random_action_matches_a_uniform_choice_over_legal(pick, draw):
+def test_random_action_plays_the_round_and_now_and_then_a_free_action(pick, draw):
     state = new_with(BUSY, pick=pick, draw=draw)
     seat = min(state.waiting)
     state.scores[seat] = 1
     legal = GAME.legal(state, seat)
-    expected = Counter(action["type"] for action in legal)
-    assert set(expected) == {"submit", "bet", "discard", "reboot", "never-have-i-ever"}
+    free = Counter(action["type"] for action in legal if action["type"] != "submit")
+    assert set(free) == {"bet", "discard", "reboot", "never-have-i-ever"}
+    expected = {kind: FREE_ACTION_SHARE * count / free.total() for kind, count in free.items()}
+    expected["submit"] = 1 - FREE_ACTION_SHARE
     draws = 20_000
     seen = frequencies(state, seat, draws)
-    for kind, count in expected.items():
-        share = count / len(legal)
-        assert abs(seen[kind] / draws - share) < 0.02 + share * 0.05, kind
+    for kind, share in expected.items():
+        assert abs(seen[kind] / draws - share) < 0.01 + share * 0.05, kind
     rng = Rng(2)
     for _ in range(300):
         assert GAME.random_action(state, seat, rng) in legal
+
+
+def test_random_action_takes_free_actions_when_the_round_waits_for_others():
+    state = new_with(BUSY, pick=1)
+    seat = min(state.waiting)
+    GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
+    legal = GAME.legal(state, seat)
+    rng = Rng(3)
+    drawn = [GAME.random_action(state, seat, rng) for _ in range(200)]
+    assert all(action in legal for action in drawn)
+    assert {action["type"] for action in drawn} == {"discard", "never-have-i-ever"}
 
 
 def test_random_action_in_judging_and_voting_phases():

@@ -102,6 +102,38 @@ def test_k5_rounds_end_the_game_and_the_first_condition_to_trigger_wins():
     assert GAME.result(both).reason == "points-target"
 
 
+def test_k5_void_rounds_do_not_count_towards_the_rounds():
+    state = new({"decks": SCHOOL, "rounds": 2}, seats=5)
+    GAME.apply(state, None, {"type": "leave-seat", "seat": state.czar})  # K25: void
+    play_round(state)
+    assert GAME.result(state) is None
+    play_round(state)
+    assert GAME.result(state).reason == "rounds" and sum(state.scores) == 2
+
+
+def test_k5_the_game_ends_the_moment_a_confession_reaches_the_points_target():
+    """Seed 003: the first to the score limit wins, even with a point from outside the
+    Czar's pick (Never Have I Ever, K14): play does not go on to a shared first place."""
+    state = new({"decks": SCHOOL, "neverHaveIEverPoints": True, "pointsTarget": 1})
+    card = state.hands[1][0]
+    GAME.apply(state, 1, {"type": "never-have-i-ever", "card": card})
+    GAME.apply(state, 2, {"type": "confess", "card": card})
+    result = GAME.result(state)
+    assert result is not None and result.reason == "points-target"
+    assert result.winners == (2,) and GAME.legal(state, 0) == []
+    assert_conserved(state)
+
+
+def test_k5_a_winner_at_the_points_target_ends_the_game_before_the_runner_up_vote():
+    state = new({"decks": SCHOOL, "happyEnding": "guideRunnerUpVote", "pointsTarget": 1}, 5)
+    submit_all(state)
+    winner = state.authors[0]
+    GAME.apply(state, state.czar, {"type": "pick", "answer": 0})
+    result = GAME.result(state)
+    assert result is not None and result.reason == "points-target"
+    assert result.winners == (winner,) and sorted(result.places)[1] == 2
+
+
 def test_k5_sudden_death_at_three_points_with_eight_players():
     def rounds_to_end(seats):
         state = new({"decks": SCHOOL, "suddenDeath": True, "pointsTarget": 5}, seats=seats)
@@ -132,17 +164,22 @@ def test_k6_black_deck_exhausted_ends_the_game_with_shared_ties():
     assert sorted(result.places) == [1, 2, 2]
 
 
-def test_k6_reshuffle_used_black_cards_and_keep_the_points():
-    state = new({"decks": SCHOOL, "pointsTarget": 10}, seats=3)
-    state.black_used.extend(state.black_deck)
-    state.black_deck.clear()
-    winner = next(s for s in state.waiting)
-    play_round(state, winner)
-    assert state.scores[winner] == 1
-    assert state.trophies[winner] == []  # the won card went back into the deck
-    assert GAME.result(state) is None
-    assert state.black >= 0
-    assert_conserved(state)
+def test_k6_reshuffle_used_black_cards_and_keep_the_points_and_the_trophies():
+    """Only unwon black cards go back into the deck: a trophy stays with its winner, so every
+    seat holds as many black cards as it has points (K6, K11)."""
+    state = new({"decks": SCHOOL, "pointsTarget": None, "manualEnd": True}, seats=3)
+    submit_all(state)
+    voided = state.black
+    GAME.apply(state, None, {"type": "skip-seat", "seat": state.czar})  # K25: void
+    reshuffled = False
+    while GAME.result(state) is None:
+        reshuffled |= not state.black_deck
+        play_round(state)
+        assert [len(won) for won in state.trophies] == state.scores
+        assert_conserved(state)
+    assert reshuffled and any(voided in won for won in state.trophies)
+    assert GAME.result(state).reason == "out-of-black-cards"
+    assert sum(state.scores) == len(state.pool.black_ids)
 
 
 def test_k7_white_discards_are_reshuffled_into_the_deck():

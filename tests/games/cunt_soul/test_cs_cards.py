@@ -163,3 +163,14 @@ def test_cs28_run_cards_have_no_ability_but_four_of_a_kind_still_burns():
     table.play(0, "5")
     table.play(0, "6", count=4)  # nothing can follow: the run ends by itself
     assert "burned" in table.event_types() and table.current == 0
+
+
+def test_cs16_a_7_or_j_that_completes_four_of_a_kind_asks_no_choice():
+    """The burn (CS-16) empties the pile and gives the player another turn (CS-15), so the 7's
+    direction (CS-36) and the J's choice (CS-40) would be thrown away: neither is asked."""
+    for rank in ("7", "J"):
+        table = Table(hands={0: [rank, "3"], 1: ["4", "5"], 2: ["4", "5"]}, pile=[rank] * 3)
+        table.play(0, rank)
+        assert table.decision != ("seven" if rank == "7" else "jack")
+        assert "burned" in table.event_types() and table.state.pile == []
+        assert table.current == 0 and table.playable() == ["3"]

@@ -76,6 +76,7 @@ def test_rb20_f9_a_draw_after_one_further_pass_each_without_progress():
     result = GAME.result(state)
     assert result.reason == "draw" and result.detail == {"how": "stalemate"}
     assert result.scores == (0, 0) and result.places == (1, 1)
+    assert result.draw and result.winners == ()  # a draw, not a win for both
 
 
 def test_rb20_progress_restarts_the_watch():

@@ -2,8 +2,9 @@
 
 Each handler validates everything before it changes anything. Submissions are ordered (K9:
 the order of `cards` is the reading order) and hold exactly `pick` cards, or 2 or 3 on a
-Pick 2 with the guide's Packing Heat (K15, note 3). A blank card may carry the text written on
-it in `write` (`{"<card id>": "text"}`); `legal` lists submissions without writing.
+Pick 2 with the guide's Packing Heat (K15, note 3). A blank card carries the text written on
+it in `write` (`{"<card id>": "text"}`): it cannot be played unwritten. `legal` lists each
+submission of a blank card with a stand-in text (legal.py).
 """
 
 from __future__ import annotations
@@ -12,16 +13,9 @@ from ...engine import Event, IllegalAction, everyone
 from .dealing import draw_into
 from .judging import current_eliminator, ranking_size
 from .options import WRITE_IN_MAX_CHARS
-from .rounds import close_submissions, eliminate, finish_vote, judged
+from .rounds import close_submissions, eliminate, finish_vote, judged, submit_sizes
 from .state import ELIMINATE, JUDGE, REVEAL, RUNNER_UP, SUBMIT, VOTE, CahState
 from .views import answer_cards
-
-
-def submit_sizes(state: CahState) -> tuple[int, ...]:
-    """How many cards a submission holds (K15 guide: a Pick 2 may take a third card)."""
-    if state.pick == 2 and state.rules.packing_heat == "guide":
-        return (2, 3)
-    return (state.pick,)
 
 
 def can_bet(state: CahState, seat: int) -> bool:
@@ -56,10 +50,9 @@ def _cards_from_hand(state: CahState, seat: int, action: dict, sizes: tuple[int,
 
 
 def _writes(state: CahState, action: dict, cards: list[int]) -> dict[int, str]:
-    """Texts written on blank cards of this submission, validated."""
-    written = action.get("write")
-    if written is None:
-        return {}
+    """Texts written on blank cards of this submission, validated: every blank card played
+    carries its text (a blank cannot be played unwritten)."""
+    written = action.get("write", {})
     if not isinstance(written, dict):
         raise IllegalAction("bad-write", "'write' maps blank card ids to their text")
     out = {}
@@ -70,16 +63,24 @@ def _writes(state: CahState, action: dict, cards: list[int]) -> dict[int, str]:
         if not isinstance(text, str) or not text.strip() or len(text) > WRITE_IN_MAX_CHARS:
             raise IllegalAction("bad-write", f"write 1 to {WRITE_IN_MAX_CHARS} characters")
         out[card] = text.strip()
+    if any(state.pool.is_blank(card) and card not in out for card in cards):
+        raise IllegalAction("unwritten-blank", "write the text of each blank card you play")
     return out
 
 
 def _play_cards(state: CahState, seat: int, cards: list[int]) -> None:
+    """Take played cards out of the hand and draw: back up to the hand size (K2 afterSubmit),
+    or else a replacement for a Packing Heat third card (K15 guide), so that hand counts never
+    tell who played one."""
     hand = state.hands[seat]
     for card in cards:
         hand.remove(card)
     rules = state.rules
-    if rules.refill_after_submit and len(hand) < rules.hand_size:
-        draw_into(state, hand, rules.hand_size - len(hand))  # K2 afterSubmit
+    if rules.refill_after_submit:
+        if len(hand) < rules.hand_size:
+            draw_into(state, hand, rules.hand_size - len(hand))
+    elif len(cards) > state.pick:
+        draw_into(state, hand, len(cards) - state.pick)
 
 
 def submit(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
@@ -92,8 +93,9 @@ def submit(state: CahState, seat: int, action: dict, events: list[Event]) -> Non
             raise IllegalAction("already-submitted", "you have already submitted")
         raise IllegalAction("not-in-round", "you sit this round out")
     cards = _cards_from_hand(state, seat, action, submit_sizes(state))
-    if "write" in action:
-        state.writes.update(_writes(state, action, cards))
+    writes = _writes(state, action, cards)
+    if writes:
+        state.writes.update(writes)
     _play_cards(state, seat, cards)
     state.submissions[seat] = cards
     waiting = state.waiting

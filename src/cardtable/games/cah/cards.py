@@ -8,6 +8,7 @@ called for every simulated game. Decks come from the process's deck registry (bu
 those the server registered from its library). Cards whose text key (decks/card_keys.py) is in
 `hiddenCards` (moderators hid them; the server fills the option at each start) are left out.
 A `packs` filter keeps every card that any of the chosen packs holds (a card may be in several).
+A deck card keeps its rating and tags, so that views mark adult cards and show DigiPen's tags.
 """
 
 from __future__ import annotations
@@ -116,6 +117,19 @@ def _keep(
     return not family_only or card.rating == "family"
 
 
+def _marks(card, deck) -> dict:
+    """What views show about a deck card besides its text: its `rating` (seed 003: adult cards
+    marked clearly; an unrated card of a deck marked NSFW is adult) and its `tags` (seed 000,
+    K22: DigiPen's CS, GD and BFA), each only when known."""
+    marks: dict = {}
+    rating = card.rating or ("adult" if deck.nsfw else None)
+    if rating is not None:
+        marks["rating"] = rating
+    if card.tags:
+        marks["tags"] = list(card.tags)
+    return marks
+
+
 def _custom_black(text: str) -> dict:
     parts = parse_blanks(text)
     blanks = slot_count(parts)
@@ -147,10 +161,12 @@ def build_pool(
             raise ValueError(unknown.args[0]) from None
         for call in deck.calls:
             if _keep(call, excluded, kept_packs, family_only, hidden):
-                blacks.append({"text": call.text, "pick": call.pick, "draw": call.draw})
+                blacks.append(
+                    {"text": call.text, "pick": call.pick, "draw": call.draw, **_marks(call, deck)}
+                )
         for response in deck.responses:
             if _keep(response, excluded, kept_packs, family_only, hidden):
-                whites.append({"text": response.text})
+                whites.append({"text": response.text, **_marks(response, deck)})
     whites.extend(
         {"text": text.strip(), "userWritten": True}
         for text in custom_white

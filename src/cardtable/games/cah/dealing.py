@@ -103,18 +103,14 @@ def fill(state: CahState, hand: list[int]) -> None:
 def draw_black(state: CahState) -> int:
     """The next black card, NO_CARD when none is left.
 
-    K6 reshuffleUsed: when the deck is empty, every used black card (discarded or won) goes
-    back into the deck; points are kept as numbers. Cards Rando removed (K12) stay out.
+    K6 reshuffleUsed: when the deck is empty, the used black cards nobody won (void rounds,
+    tied votes) go back into the deck. Won cards stay with their winners as trophies (K11),
+    and cards Rando removed (K12) stay out.
     """
     deck = state.black_deck
     if not deck and state.rules.black_reshuffle:
         deck.extend(state.black_used)
         state.black_used.clear()
-        for won in state.trophies:
-            deck.extend(won)
-            won.clear()
-        deck.extend(state.rando_trophies)
-        state.rando_trophies.clear()
         drop_retired(state, deck, state.black_retired)
     return take(deck, state.rng) if deck else NO_CARD
 

@@ -8,7 +8,7 @@ from ...engine import Event, Game, IllegalAction, Result, Rng
 from . import actions, house, legal, table, views
 from .cards import check_pool, pool_for
 from .dealing import fill
-from .options import MAX_SEATS, OPTION_SET, Rules, check_rules, seat_bounds
+from .options import MAX_SEATS, OPTION_SET, Rules, check_rules, seat_bounds, upgrade
 from .rounds import start_round
 from .standings import end_game
 from .state import CahState
@@ -38,6 +38,11 @@ class CahGame(Game):
     min_seats = 2
     max_seats = MAX_SEATS
     option_set = OPTION_SET
+
+    def options(self, options=None) -> dict[str, Any]:
+        """As `Game.options`; values of earlier versions (stored tables) are read as their
+        current equivalents (options.py `RENAMED_VALUES`)."""
+        return super().options(upgrade(options))
 
     def check_options(self, options: dict[str, Any]) -> None:
         check_rules(options)

@@ -5,14 +5,16 @@ the table; official (Never Have I Ever) discards with a confession and draws at 
 refill. K16 reboot: official trades 1 point to return any number of white cards and draw back
 up to the hand size; guideFullHand trades 1 point for a whole new hand. K14
 neverHaveIEverPoints: a player reads a white card from their hand (at most one per round; it
-lies on the table until the round ends) and everyone else who has done it confesses for 1
-point. A player still due to submit can never use these to drop below the cards they must play.
+lies on the table until the round ends) and anyone who has done it, the reader included,
+confesses for 1 point; a confession that reaches the points target ends the game (K5). A
+player still due to submit can never use these to drop below the cards they must play.
 """
 
 from __future__ import annotations
 
 from ...engine import Event, IllegalAction, everyone
 from .dealing import draw_into, drawable, fill
+from .standings import end_game, target_reached
 from .state import SUBMIT, CahState
 
 
@@ -63,11 +65,7 @@ def can_read_nhie(state: CahState, seat: int) -> bool:
 
 
 def confessable(state: CahState, seat: int) -> list[int]:
-    return [
-        card
-        for card in state.nhie_table
-        if state.nhie_played[card] != seat and (card, seat) not in state.nhie_confessed
-    ]
+    return [card for card in state.nhie_table if (card, seat) not in state.nhie_confessed]
 
 
 def _card_in_hand(state: CahState, seat: int, action: dict) -> int:
@@ -152,10 +150,10 @@ def confess(state: CahState, seat: int, action: dict, events: list[Event]) -> No
     card = action.get("card")
     if type(card) is not int or card not in state.nhie_table:
         raise IllegalAction("no-such-card", "no such Never Have I Ever card on the table")
-    if state.nhie_played[card] == seat:
-        raise IllegalAction("own-card", "you read this card yourself")
     if (card, seat) in state.nhie_confessed:
         raise IllegalAction("already-confessed", "you already confessed to this one")
     state.nhie_confessed.add((card, seat))
     state.scores[seat] += 1
     events.append(everyone("confessed", seat=seat, card=card, score=state.scores[seat]))
+    if target_reached(state):
+        end_game(state, "points-target", events)

@@ -1,8 +1,12 @@
-"""Legal actions of a seat, listed in full or drawn uniformly at random without listing them.
+"""Legal actions of a seat, listed in full or drawn at random without listing them.
 
 Ordered picks make the list large (a Pick 3 from 12 cards is 1,320 submissions; an official
 reboot may return any of 2^10 - 1 sets of cards), so `random_action` counts each kind of
-action and samples one directly: the same distribution as a uniform choice over `legal`.
+action and samples one directly: uniform within the seat's part in the round and within its
+free actions, which get a fixed share of the draws (see `random_action`).
+
+A blank card may carry any text; `legal` lists each play of blank cards once, written with
+`STAND_IN_TEXT` (a blank cannot be played unwritten).
 """
 
 from __future__ import annotations
@@ -10,11 +14,24 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from math import comb, perm
 
-from .actions import can_bet, submit_sizes
+from .actions import can_bet
 from .dealing import sample_ordered
 from .house import can_discard, can_full_reboot, can_read_nhie, confessable, reboot_sizes
 from .judging import ranking_size, remaining_answers
+from .rounds import submit_sizes
 from .state import ELIMINATE, JUDGE, REVEAL, RUNNER_UP, SUBMIT, VOTE, CahState
+
+STAND_IN_TEXT = "Something I wrote myself."
+FREE_ACTION_SHARE = 0.1
+
+
+def playing(state: CahState, kind: str, cards: list[int]) -> dict:
+    """A submit or bet of `cards`, each blank card among them written with the stand-in."""
+    action = {"type": kind, "cards": cards}
+    blanks = [card for card in cards if state.pool.is_blank(card)]
+    if blanks:
+        action["write"] = {str(card): STAND_IN_TEXT for card in blanks}
+    return action
 
 
 def vote_options(state: CahState, seat: int) -> list[int]:
@@ -34,7 +51,7 @@ def legal(state: CahState, seat: int) -> list[dict]:
         phase = state.phase
         if phase == SUBMIT:
             for size in submit_sizes(state):
-                out.extend({"type": "submit", "cards": list(p)} for p in permutations(hand, size))
+                out.extend(playing(state, "submit", list(p)) for p in permutations(hand, size))
         elif phase == REVEAL:
             out.append({"type": "reveal-next"})
         elif phase == JUDGE and state.rules.judging == "seriousBusiness":
@@ -51,7 +68,7 @@ def legal(state: CahState, seat: int) -> list[dict]:
     if not state.rules.side_actions:
         return out
     if can_bet(state, seat):
-        out.extend({"type": "bet", "cards": list(p)} for p in permutations(hand, state.pick))
+        out.extend(playing(state, "bet", list(p)) for p in permutations(hand, state.pick))
     if can_discard(state, seat):
         out.extend({"type": "discard", "card": card} for card in hand)
     for size in reboot_sizes(state, seat):
@@ -65,7 +82,12 @@ def legal(state: CahState, seat: int) -> list[dict]:
 
 
 def random_action(state: CahState, seat: int, rng) -> dict:
-    """One legal action, uniformly at random, sampled without listing them all."""
+    """One legal action at random, sampled without listing them all: uniform over the seat's
+    part in the round (submit, reveal, judge, vote, eliminate), except that a share
+    `FREE_ACTION_SHARE` of the draws is uniform over its free actions (bet, discard, reboot,
+    Never Have I Ever, confess) instead, and all of them when it has no part in the round.
+    A uniform choice over `legal` would reboot nearly every time a seat has a point (an
+    official reboot has 2^10 - 1 ways), so random players would never reach a points target."""
     hand = state.hands[seat]
     rules = state.rules
     if (
@@ -74,8 +96,12 @@ def random_action(state: CahState, seat: int, rng) -> dict:
         and seat in state.waiting
         and (state.pick != 2 or rules.packing_heat != "guide")
     ):
-        return {"type": "submit", "cards": sample_ordered(hand, state.pick, rng)}
-    kinds = _kinds(state, seat, hand)
+        return playing(state, "submit", sample_ordered(hand, state.pick, rng))
+    in_round = seat in state.acting and state.result is None and state.active[seat]
+    kinds = _round_kinds(state, seat, hand) if in_round else []
+    free = _free_kinds(state, seat, hand)
+    if not kinds or (free and rng.random() < FREE_ACTION_SHARE):
+        kinds = free
     total = sum(count for count, _ in kinds)
     if total == 0:
         raise IndexError(f"seat {seat} has no legal action")
@@ -87,21 +113,17 @@ def random_action(state: CahState, seat: int, rng) -> dict:
     raise AssertionError("unreachable")
 
 
-def _kinds(state: CahState, seat: int, hand: list[int]) -> list[tuple[int, object]]:
-    """(how many actions, how to sample one) for each kind of action the seat has."""
+def _free_kinds(state: CahState, seat: int, hand: list[int]) -> list[tuple[int, object]]:
+    """(how many actions, how to sample one) for each kind of free action the seat has."""
     kinds: list[tuple[int, object]] = []
-    if state.result is not None or not state.active[seat]:
-        return kinds
-    if seat in state.acting:
-        kinds.extend(_round_kinds(state, seat, hand))
-    if not state.rules.side_actions:
+    if state.result is not None or not state.active[seat] or not state.rules.side_actions:
         return kinds
     if can_bet(state, seat):
         pick = state.pick
         kinds.append(
             (
                 perm(len(hand), pick),
-                lambda rng: {"type": "bet", "cards": sample_ordered(hand, pick, rng)},
+                lambda rng: playing(state, "bet", sample_ordered(hand, pick, rng)),
             )
         )
     if can_discard(state, seat):
@@ -134,7 +156,7 @@ def _round_kinds(state: CahState, seat: int, hand: list[int]) -> list[tuple[int,
         return [
             (
                 perm(len(hand), size),
-                lambda rng, size=size: {"type": "submit", "cards": sample_ordered(hand, size, rng)},
+                lambda rng, size=size: playing(state, "submit", sample_ordered(hand, size, rng)),
             )
             for size in submit_sizes(state)
         ]

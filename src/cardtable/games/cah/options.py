@@ -12,6 +12,7 @@ by default, so that no table waits for ever on a player who is gone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine import Option, OptionSet
@@ -113,7 +114,8 @@ OPTIONS = (
         min=1,
         max=100,
         nullable=True,
-        help="K5: the first to this many Awesome Points wins. Empty: none.",
+        help="K5: the first to this many Awesome Points wins, the moment they reach it. "
+        "Empty: none.",
     ),
     Option(
         "blackExhaustion",
@@ -134,7 +136,7 @@ OPTIONS = (
         min=1,
         max=1000,
         nullable=True,
-        help="K5: end after this many rounds; the highest total wins.",
+        help="K5: end after this many rounds (void rounds do not count); the highest total wins.",
     ),
     Option(
         "timeMinutes",
@@ -341,15 +343,23 @@ OPTIONS = (
         "players may play a third card.",
     ),
     Option(
+        "rebootTheUniverse",
+        "bool",
+        False,
+        "Reboot the Universe",
+        group="House rules",
+        help="K16 (seed 003, house rule 2): on a Pick N card every player first draws N-1 "
+        "extra cards, so they choose from more and keep their hand size after playing.",
+    ),
+    Option(
         "reboot",
         "choice",
         "off",
-        "Rebooting the Universe",
+        "Rebooting the Universe (trade a point)",
         group="House rules",
-        choices=("off", "official", "guideRefillBeforePickN", "guideFullHand"),
+        choices=("off", "official", "guideFullHand"),
         help="K16: official: trade 1 point to return any number of white cards and draw "
-        "back up; guideRefillBeforePickN: on Pick 2/3 everyone refills first; "
-        "guideFullHand: pay 1 point to swap your whole hand.",
+        "back up; guideFullHand (seed 003, house rule 4): pay 1 point to swap your whole hand.",
     ),
     Option(
         "happyEnding",
@@ -404,6 +414,25 @@ OPTION_SET = OptionSet(
     OPTIONS,
     presets={"default": ONLINE, "online": ONLINE, "official": OFFICIAL, "digipen": DIGIPEN},
 )
+
+
+# Option values of earlier versions, as stored tables replay them: K16's two house rules shared
+# `reboot` until Reboot the Universe became its own option.
+RENAMED_VALUES = {
+    ("reboot", "guideRefillBeforePickN"): {"reboot": "off", "rebootTheUniverse": True}
+}
+
+
+def upgrade(options):
+    """Options (a preset name, a dict or None) with values of earlier versions replaced by
+    their current equivalents (`RENAMED_VALUES`); anything else is returned as it is."""
+    if not isinstance(options, Mapping):
+        return options
+    upgraded = dict(options)
+    for (name, value), current in RENAMED_VALUES.items():
+        if name in options and options[name] == value:
+            upgraded.update(current)
+    return upgraded
 
 
 def seat_bounds(options: dict[str, Any]) -> tuple[int, int]:
@@ -462,6 +491,7 @@ class Rules:
         "points_target",
         "rando",
         "reboot",
+        "reboot_the_universe",
         "refill_after_submit",
         "reveal_one_by_one",
         "rounds",
@@ -501,13 +531,14 @@ class Rules:
         self.never_have_i_ever = options["neverHaveIEverPoints"]
         self.packing_heat = options["packingHeat"]
         self.reboot = options["reboot"]
+        self.reboot_the_universe = options["rebootTheUniverse"]
         self.happy_ending = options["happyEnding"]
         self.gambling = options["gambling"]
         # Actions a seat may take besides its part in the round (bets and free actions).
         self.side_actions = (
             self.gambling
             or self.discard_unknown != "off"
-            or self.reboot in ("official", "guideFullHand")
+            or self.reboot != "off"
             or self.never_have_i_ever
         )
 

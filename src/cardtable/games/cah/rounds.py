@@ -1,9 +1,11 @@
 """The life of a round: the Czar and black card, the draws before playing, closing the
 submissions into a shuffled anonymous reveal, and the end of the round (judged or void).
 
-Order of the draws at the start of a round: Reboot guideRefillBeforePickN (K16) refills to the
-hand size first, then DRAW N (K8, with `honorDrawN`) and official Packing Heat (K15) add their
-extra cards (note 6: under afterSubmit the draw-N happens here, at the reveal of the card).
+The draws at the start of a round add extra cards to the hands of those who play: DRAW N (K8,
+with `honorDrawN`) and official Packing Heat (K15) (note 6: under afterSubmit the draw-N happens
+here, at the reveal of the card). Reboot the Universe (K16) makes it at least N-1 on a Pick N:
+the extra cards of a DRAW 2, PICK 3 already give that choice, so they do not add up (hands
+would grow by a card each such round).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .judging import (
     score_ranking,
     score_runner_up,
 )
-from .standings import end_game, end_reason_after_round, settle_bets
+from .standings import end_game, end_reason_after_round, settle_bets, target_reached
 from .state import (
     ELIMINATE,
     JUDGE,
@@ -53,6 +55,13 @@ def next_czar(state: CahState) -> int:
     raise AssertionError("no active seat to judge")
 
 
+def submit_sizes(state: CahState) -> tuple[int, ...]:
+    """How many cards a submission holds (K15 guide: a Pick 2 may take a third card)."""
+    if state.pick == 2 and state.rules.packing_heat == "guide":
+        return (2, 3)
+    return (state.pick,)
+
+
 def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> None:
     """Deal the next black card and open submissions. `black`: a card already chosen
     (the Happy Ending haiku, K17)."""
@@ -74,15 +83,14 @@ def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> N
     extra = state.pool.draw(black) if rules.honor_draw else 0
     if rules.packing_heat == "official" and pick == 2:
         extra += 1
-    refill_first = rules.reboot == "guideRefillBeforePickN" and pick >= 2
+    if rules.reboot_the_universe:
+        extra = max(extra, pick - 1)  # a DRAW 2, PICK 3 has already dealt its N-1 extra
     hands = state.hands
     waiting = set()
     for seat, active in enumerate(state.active):
         if not active or seat == czar:
             continue
         hand = hands[seat]
-        if refill_first:
-            fill(state, hand)
         if extra:
             draw_into(state, hand, extra)
         if len(hand) >= pick:
@@ -96,6 +104,10 @@ def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> N
     state.waiting = waiting
     state.acting = frozenset(waiting)
     state.phase = SUBMIT
+    # K15 guide: while answers of 2 or 3 cards come in, the white piles show their counts as
+    # the round opened, since a submitter's draws would tell how many cards it played.
+    varied = len(submit_sizes(state)) > 1
+    state.piles_shown = (len(state.white_deck), len(state.white_discard)) if varied else None
     state.deadline = None if rules.submit_timer is None else state.clock + rules.submit_timer
     events.append(
         everyone(
@@ -136,6 +148,7 @@ def close_submissions(state: CahState, events: list[Event]) -> None:
         answers.append(cards)
         authors.append(RANDO)
     state.waiting = set()
+    state.piles_shown = None
     if not answers:
         void_round(state, "no-answers", events)
         return
@@ -206,9 +219,14 @@ def finish_vote(state: CahState, events: list[Event]) -> None:
 
 
 def judged(state: CahState, ranking: list[int], events: list[Event]) -> None:
-    """The round has its winner: score it, then the runner-up vote (K17) or the next round."""
+    """The round has its winner: score it, then the runner-up vote (K17) or the next round.
+    A winner at the points target ends the game with the round (K5): no vote follows."""
     score_ranking(state, ranking, events)
-    if state.rules.happy_ending == "guideRunnerUpVote" and len(state.answers) > 1:
+    if (
+        state.rules.happy_ending == "guideRunnerUpVote"
+        and len(state.answers) > 1
+        and not target_reached(state)
+    ):
         open_vote(state, RUNNER_UP, events)
     else:
         close_round(state, events)
@@ -265,7 +283,9 @@ def void_round(
     state: CahState, reason: str, events: list[Event], next_black: int = NO_CARD
 ) -> None:
     """A round without a winner (K25 the Czar left, a judging timeout, no answers): bets are
-    refunded, the played whites and the black card are discarded, and the next round starts."""
+    refunded, the played whites and the black card are discarded, and the next round starts.
+    A void round does not count towards the `rounds` end condition (K5)."""
+    state.void_rounds += 1
     if state.rules.gambling:
         settle_bets(state, None)
     if state.black != NO_CARD:

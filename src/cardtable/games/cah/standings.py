@@ -1,4 +1,9 @@
-"""Points, the end conditions checked between rounds (K5), and the final standings (K23).
+"""Points, the end conditions (K5) and the final standings (K23).
+
+The points target is checked whenever points are won (seed 003: the first to the score limit
+wins, so a point from outside the Czar's pick, such as a Never Have I Ever confession, ends the
+game at once); the other conditions between rounds. Void rounds (K25) do not count towards
+`rounds`.
 
 Standings are by points; equal points share a place. Seats that left rank below every seat
 still playing. A scoring Rando (K12 digipen/official) is ranked like a player but is not a
@@ -44,16 +49,22 @@ def points_target(state: CahState) -> int | None:
     return target
 
 
+def target_reached(state: CahState) -> bool:
+    """K5: someone (a scoring Rando included, K12) has reached the points target."""
+    target = points_target(state)
+    return target is not None and (
+        max(state.scores) >= target or (state.rules.rando_scores and state.rando_score >= target)
+    )
+
+
 def end_reason_after_round(state: CahState) -> str | None:
     """Which end condition (K5) the round just finished triggers, if any."""
-    target = points_target(state)
-    if target is not None and (
-        max(state.scores) >= target or (state.rules.rando_scores and state.rando_score >= target)
-    ):
+    if target_reached(state):
         return "points-target"
     if state.finale:
         return "happy-ending"
-    if state.rules.rounds is not None and state.round >= state.rules.rounds:
+    rounds = state.rules.rounds
+    if rounds is not None and state.round - state.void_rounds >= rounds:
         return "rounds"
     if state.end_time is not None and state.clock >= state.end_time:
         return "time-limit"
@@ -87,4 +98,5 @@ def end_game(state: CahState, reason: str, events: list[Event]) -> None:
     state.waiting = set()
     state.voters = set()
     state.deadline = None
+    state.piles_shown = None
     events.append(everyone("game-ended", **result.to_json()))

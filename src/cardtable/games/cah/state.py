@@ -8,7 +8,8 @@ black: `black_deck` (unordered), `black_used`, `black_removed`, `trophies[seat]`
 `rando_trophies`, `black` (the current card), `reserved` (the Happy Ending haiku card),
 `black_retired`.
 `retired` holds the ids of cards moderators hid during the game: they are out of the piles at
-once and leave hands, discards and won cards at the next draw (see dealing.py).
+once and leave hands and discards at the next draw (see dealing.py); won cards stay with their
+winners.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class CahState:
         "nhie_table",
         "phase",
         "pick",
+        "piles_shown",
         "pool",
         "rando_hand",
         "rando_score",
@@ -66,6 +68,7 @@ class CahState:
         "submissions",
         "trophies",
         "turn_order",
+        "void_rounds",
         "voters",
         "votes",
         "waiting",
@@ -103,8 +106,10 @@ class CahState:
         self.rando_score = 0
         self.rando_trophies: list[int] = []
         self.round = 0
+        self.void_rounds = 0  # K25: rounds without a winner, not counted by `rounds` (K5)
         self.black = NO_CARD
         self.pick = 1
+        self.piles_shown: tuple[int, int] | None = None  # white deck and discard counts shown
         self.phase = SUBMIT
         self.waiting: set[int] = set()
         self.newcomers: set[int] = set()  # K24: joined during the round in progress
@@ -145,8 +150,10 @@ class CahState:
             "czar",
             "rando_score",
             "round",
+            "void_rounds",
             "black",
             "pick",
+            "piles_shown",
             "phase",
             "revealed",
             "finale",

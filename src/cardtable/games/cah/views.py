@@ -9,6 +9,8 @@ sorted ids: a deck is an unordered pile, see dealing.py), Rando's hand (K12 guid
 unrevealed answers, the reserved haiku card (K17) and who wrote each answer.
 Cards the table wrote (custom cards, texts on blank cards) carry `"userWritten": true`.
 The discard pile is shown as a count only: its cards go back into the secret deck (K7).
+No public count tells who wrote an answer: while answers of different sizes come in (the
+guide's Packing Heat, K15) the white piles show their counts as the round opened.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ def _secret_ids(cards) -> list[dict]:
 def public_view(state: CahState) -> dict:
     rules = state.rules
     submitting = state.phase == SUBMIT
+    white_deck, white_discard = state.piles_shown or (
+        len(state.white_deck),
+        len(state.white_discard),
+    )
     seats = [
         {
             "seat": seat,
@@ -92,8 +98,8 @@ def public_view(state: CahState) -> dict:
             }
             for card in state.nhie_table
         ],
-        "whiteDeckCount": len(state.white_deck),
-        "whiteDiscardCount": len(state.white_discard),
+        "whiteDeckCount": white_deck,
+        "whiteDiscardCount": white_discard,
         "blackDeckCount": len(state.black_deck),
         "blackUsed": _blacks(state, state.black_used),
         "blackRemoved": _blacks(state, state.black_removed),

@@ -38,6 +38,13 @@ def game_ending(state: State) -> bool:
     return holds_nothing(state, state.current) and len(active_seats(state)) <= 2
 
 
+def choice_moot(state: State) -> bool:
+    """A 7's direction or a J's choice would change nothing: the game is ending, or the play
+    completes four of a kind, whose burn (CS-16) empties the pile and gives the player another
+    turn (CS-15)."""
+    return game_ending(state) or four_of_a_kind(state)
+
+
 # -- placing cards ---------------------------------------------------------------------------
 
 
@@ -125,12 +132,12 @@ def _power(state: State, events: list) -> bool:
             ask(state, SWAP)
             return True
     elif power == 7:
-        if not game_ending(state):
+        if not choice_moot(state):
             ask(state, SEVEN_CHOICE)
             return True
     elif power == JACK:
         turn.blocks_jack_field = True
-        if len(choosable(state, play.seat)) > 1 and not game_ending(state):
+        if len(choosable(state, play.seat)) > 1 and not choice_moot(state):
             ask(state, JACK_CHOICE)
             return True
     elif power == 8:
