@@ -5,23 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sqlite3
 
 import pytest
+from hostile_files import (
+    ALLOCATING_VIEW,
+    COMPUTING_VIEW,
+    GENERATED_COLUMN,
+    big_json5_deck,
+    json5_nesting_bomb,
+    sqlite_file,
+    unterminated_comments,
+    unterminated_dollar_quotes,
+    utf16_garbage,
+)
 
 from cardtable.decks import DeckError
 from cardtable.decks.formats import pyx
 from cardtable.decks.importer import import_deck, load_deck
 from cardtable.decks.report import Limits
 from cardtable.decks.sandbox import Budget, Request, import_isolated
-
-
-def _database(path, *statements: str) -> bytes:
-    with sqlite3.connect(path) as db:
-        for statement in statements:
-            db.execute(statement)
-    db.close()
-    return path.read_bytes()
 
 
 def _isolated(data: bytes, name: str, budget: Budget | None = None) -> DeckError:
@@ -31,55 +33,39 @@ def _isolated(data: bytes, name: str, budget: Budget | None = None) -> DeckError
 
 
 def test_an_unterminated_comment_is_refused_in_one_pass():
-    dump = b"INSERT INTO white_cards (id, text) VALUES (1, 'Fine.');\n" + b"/*" * 1_000_000
-    error = _isolated(dump, "cards.sql")
+    error = _isolated(unterminated_comments(), "cards.sql")
     assert (error.where, error.message) == ("line 2", "the file ends inside this comment")
 
 
 def test_unterminated_dollar_quotes_are_refused():
     with pytest.raises(DeckError) as caught:
-        dump = b"INSERT INTO white_cards (id, text) VALUES (1, 'A.');\n" + b"$a$ $b$ " * 100_000
-        load_deck(dump + b"$z$")
+        load_deck(unterminated_dollar_quotes() + b"$z$")
     assert "ends inside" in caught.value.message
 
 
-@pytest.mark.parametrize(
-    "view",
-    [
-        # computes for ever
-        "CREATE VIEW white_cards AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
-        "FROM n) SELECT i AS id, 'x' AS text, NULL AS watermark FROM n",
-        # allocates a huge string
-        "CREATE VIEW white_cards AS SELECT 1 AS id, printf('%.*c', 250000000, 'x') AS text, "
-        "NULL AS watermark",
-    ],
-)
-def test_sqlite_views_are_refused(tmp_path, view):
-    data = _database(tmp_path / "deck.sqlite", view)
-    error = _isolated(data, "deck.sqlite")
+@pytest.mark.parametrize("view", [COMPUTING_VIEW, ALLOCATING_VIEW])
+def test_sqlite_views_are_refused(view):
+    error = _isolated(sqlite_file(view), "deck.sqlite")
     assert (error.where, error.message) == (
         "white_cards",
         "is a view, not a plain table: only stored rows are read",
     )
 
 
-def test_sqlite_generated_columns_are_refused(tmp_path):
-    data = _database(
-        tmp_path / "deck.sqlite",
-        "CREATE TABLE white_cards (id INTEGER, watermark TEXT,"
-        " text TEXT AS (printf('%.*c', 250000000, 'x')))",
-        "INSERT INTO white_cards (id) VALUES (1)",
+def test_sqlite_generated_columns_are_refused():
+    assert _isolated(sqlite_file(*GENERATED_COLUMN), "deck.sqlite").message.endswith(
+        "only stored values are read"
     )
-    assert _isolated(data, "deck.sqlite").message.endswith("only stored values are read")
 
 
 def test_sqlite_reading_stops_after_its_budget(tmp_path, monkeypatch):
     path = tmp_path / "deck.sqlite"
-    _database(
-        path,
-        "CREATE TABLE white_cards (id INTEGER, text TEXT, watermark TEXT)",
-        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 5000) "
-        "INSERT INTO white_cards SELECT i, 'Card ' || i, NULL FROM n",
+    path.write_bytes(
+        sqlite_file(
+            "CREATE TABLE white_cards (id INTEGER, text TEXT, watermark TEXT)",
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 5000) "
+            "INSERT INTO white_cards SELECT i, 'Card ' || i, NULL FROM n",
+        )
     )
     assert len(load_deck(path).responses) == 5000
     monkeypatch.setattr(pyx, "SQLITE_BUDGET", 2)
@@ -90,20 +76,17 @@ def test_sqlite_reading_stops_after_its_budget(tmp_path, monkeypatch):
 
 def test_json5_nesting_bomb_is_refused():
     with pytest.raises(DeckError) as caught:
-        load_deck(b"// json5\n" + b"[" * 200_000, name="bomb.json5")
+        load_deck(json5_nesting_bomb(), name="bomb.json5")
     assert caught.value.code == "bad-json"
 
 
 def test_json5_is_read_in_one_pass_over_its_tokens():
-    calls = ",".join(f"[['Card {n} ', {{}}]]" for n in range(20_000))
-    text = f"/* a big deck */ {{name: 'Big', calls: [{calls}], responses: ['A',]}}"
-    assert len(load_deck(text.encode(), name="big.deck.json5").calls) == 20_000
+    assert len(load_deck(big_json5_deck(20_000), name="big.deck.json5").calls) == 20_000
 
 
 def test_utf16_garbage_is_not_a_deck():
-    garbage = b"\xff\xfe" + "\u4e00\u9fa5\u3042".encode("utf-16-le") * 150_000
     with pytest.raises(DeckError) as caught:
-        load_deck(garbage)
+        load_deck(utf16_garbage())
     assert "no card could be used" in caught.value.message
     assert "more than 2,000 a card" in caught.value.message
 

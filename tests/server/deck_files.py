@@ -48,3 +48,26 @@ def jah(prefix: str = "Jah", calls: int = 4, responses: int = 16) -> bytes:
         "black": [{"text": f"{prefix} call {n}: _.", "pick": 1, "pack": 0} for n in range(calls)],
     }
     return json.dumps([pack]).encode()
+
+
+def jah_packs(prefix: str = "Multi", packs: int = 3, calls: int = 6, responses: int = 24) -> bytes:
+    """A compact JSON Against Humanity file whose packs share cards: pack p holds every card
+    whose number is p or more (so the first pack holds them all), the first pack official;
+    with a licence and an attribution at the top."""
+    return json.dumps(
+        {
+            "license": "CC BY-NC-SA 4.0",
+            "author": f"{prefix} authors",
+            "white": [f"{prefix} answer {n}." for n in range(responses)],
+            "black": [{"text": f"{prefix} call {n}: _.", "pick": 1} for n in range(calls)],
+            "packs": [
+                {
+                    "name": f"{prefix} pack {p}",
+                    "official": p == 0,
+                    "white": list(range(p, responses)),
+                    "black": list(range(p, calls)),
+                }
+                for p in range(packs)
+            ],
+        }
+    ).encode()

@@ -6,15 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import deck_files
 import httpx
 import pytest
+from alembic import command
+from alembic.config import Config
 from harness import Client, RunningServer, settings_for, start_process
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from cardtable.store import Store
-from cardtable.store.deck_library import install_builtin, list_decks
+from cardtable.store.deck_library import find_deck, install_builtin, list_decks
+from cardtable.store.migrate import MIGRATIONS
+from cardtable.store.store import database_url as engine_url
+from decks.hostile_files import EXPECTED, HOSTILE
 from thread_server import free_port
 
 ADMIN = "admin-secret-token"
@@ -91,6 +99,7 @@ def test_decks_uploaded_in_three_formats_are_listed_and_played_to_the_end(server
         "name": "Native test deck",
         "calls": 4,
         "responses": 16,
+        "packs": None,
     }
     assert ann.table({"type": "start"})["type"] == "update"
     hand = ann.game["you"]["hand"]
@@ -160,10 +169,95 @@ def test_a_deck_lists_its_packs_for_the_picker(server):
     ]
 
 
-def test_upload_limits_and_parameters(server):
+def test_a_pack_filter_names_the_packs_in_play_and_deals_only_their_cards(server):
+    deck = upload(server, deck_files.jah_packs(), name="multi.json")
+    assert (deck["license"], deck["attribution"]) == ("CC BY-NC-SA 4.0", "Multi authors")
+    assert listed(server)[deck["id"]]["attribution"] == "Multi authors"
+    packs = server.http.get(f"/api/decks/{deck['id']}/packs").json()
+    assert [(p["name"], p["official"], p["calls"], p["responses"]) for p in packs] == [
+        ("Multi pack 0", True, 6, 24),
+        ("Multi pack 1", False, 5, 23),
+        ("Multi pack 2", False, 4, 22),
+    ]
+    decks = [deck["id"], "cardtable-main"]
+    _, ann = cah_table(server, {**SMALL, "decks": decks}, bots=2)
+    assert [d["packs"] for d in ann.table_doc["decks"]] == [None, None]  # no filter: all
+    chosen = {**SMALL, "decks": decks, "packs": ["Multi pack 2", "Some other pack"]}
+    assert ann.table({"type": "settings", "options": chosen})["type"] == "update"
+    assert [d["packs"] for d in ann.table_doc["decks"]] == [["Multi pack 2"], []]
+    assert ann.table({"type": "start"})["type"] == "update"
+    numbers = {int(card["text"].split()[2].rstrip(".")) for card in ann.game["you"]["hand"]}
+    assert numbers and min(numbers) >= 2  # every card of pack 2, whatever other packs hold it
+
+
+def test_a_deck_file_over_the_limit_is_refused_naming_the_limit_and_the_alternatives(server):
+    before = listed(server)
     big = b"white,x\n" * (300 * 1024)  # 2.4 MB: over the upload limit
-    answer = server.http.post("/api/decks", content=big, params={"name": "big.csv"})
-    assert answer.status_code == 413 and answer.json()["error"]["code"] == "too-large"
+    said = server.http.post("/api/decks", content=big, params={"name": "big.csv"})
+    streamed = server.http.post(  # no Content-Length: counted as it arrives
+        "/api/decks", content=iter([big[:1_000_000], big[1_000_000:]]), params={"name": "b.csv"}
+    )
+    for answer in (said, streamed):
+        assert answer.status_code == 413
+        error = answer.json()["error"]
+        assert error["code"] == "too-large"
+        assert error["message"].startswith("deck files are at most 2 MiB;")
+        assert "compact JSON Against Humanity file" in error["message"]
+        assert "`cardtable decks import FILE`" in error["message"]
+    other = server.http.post("/api/tables", content=b"x" * 1_000_000)
+    assert other.status_code == 413 and "bodies are at most" in other.json()["error"]["message"]
+    assert listed(server) == before
+
+
+def test_hostile_uploads_are_refused_or_read_within_budget_while_another_table_plays(
+    database_url,
+):
+    """Eight hostile files uploaded at once (issue 22): each is refused with its stable code, or
+    read (so within its CPU and memory budget: a child past either is refused), and a table
+    playing as fast as it can meanwhile (no message rate limit) has every action acknowledged."""
+    with RunningServer(settings_for(database_url, message_rate=1e6, message_burst=10**6)) as server:
+        _hostile_uploads_while_a_table_plays(server)
+
+
+def _hostile_uploads_while_a_table_plays(server) -> None:
+    host = server.create(options={"target": 10**6})
+    bob_seat = server.join(host["code"], "Bob", client="bob-client-1")
+    ann, bob = (
+        server.client(host["code"], host["token"]),
+        server.client(host["code"], bob_seat["token"]),
+    )
+    assert ann.table({"type": "start"})["type"] == "update"
+
+    def send(name: str) -> httpx.Response:
+        with httpx.Client(base_url=server.url, timeout=120) as http:
+            return http.post("/api/decks", content=HOSTILE[name](), params={"name": name})
+
+    rounds = 0
+    with ThreadPoolExecutor(len(HOSTILE)) as pool:
+        answers = {name: pool.submit(send, name) for name in HOSTILE}
+        while rounds == 0 or not all(answer.done() for answer in answers.values()):
+            for player in (ann, bob):
+                answer = player.play({"type": "pick", "n": 1})
+                assert answer["type"] == "update", answer
+            rounds += 1
+        password = {"game": "tiny", "name": "Sue", "client": "sue-client-1", "password": "pw"}
+        assert server.http.post("/api/tables", json=password).status_code == 201
+    ann.until(lambda c: c.game["public"]["round"] == rounds + 1)
+    for name, expected in EXPECTED.items():
+        answer = answers[name].result()
+        if expected == "read":
+            assert answer.status_code == 201, (name, answer.text)
+            assert answer.json()["calls"] > 0
+        else:
+            error = answer.json()["error"]
+            assert (answer.status_code, error["code"], error["problem"]) == (
+                400,
+                "bad-deck",
+                expected,
+            ), name
+
+
+def test_upload_limits_and_parameters(server):
     error = upload(server, deck_files.native(), expect=400, format="nope")["error"]
     assert error["where"] == "format" and "unknown format" in error["message"]
     error = upload(server, b"one\ntwo\n", expect=400, name="x.txt", kind="green")["error"]
@@ -256,7 +350,8 @@ def _play_round(players) -> None:
             assert player.play({"type": "submit", "cards": cards})["type"] == "update"
             _sync(players, player.seq)
     judge = next(p for p in players if p.game["you"]["seat"] == czar)
-    assert judge.play({"type": "pick", "answer": 0})["type"] == "update"
+    picked = judge.play({"type": "pick", "answer": 0})
+    assert picked["type"] == "update", picked
     _sync(players, judge.seq)
 
 
@@ -383,6 +478,41 @@ def test_blank_cards_written_in_play_pass_the_word_filter(server):
     assert ann.play({**submit, "write": {str(card["id"]): "A fine answer."}})["type"] == "update"
     submitted = ann.game["you"]["submitted"]
     assert submitted == [{**card, "text": "A fine answer.", "userWritten": True}]
+
+
+async def test_migration_0005_keeps_the_decks_stored_before_it(database_url):
+    """A deck stored at revision 0004 gets an empty attribution (and no hash); it is listed
+    and read as before, on SQLite (a batch table copy) and PostgreSQL."""
+
+    def upgrade(connection, revision: str) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+    engine = create_async_engine(engine_url(database_url))
+    body = deck_files.native()
+    try:
+        async with engine.begin() as connection:
+            await connection.run_sync(upgrade, "0004")
+            await connection.execute(
+                text(
+                    "INSERT INTO decks (id, name, language, license, source, tags, ratings, "
+                    "calls, responses, builtin, removed, body, created_at) VALUES ('old-deck', "
+                    "'Old deck', 'en', 'CC0-1.0', 'x', '[]', '[]', 4, 16, false, false, :body, 1)"
+                ),
+                {"body": body.decode()},
+            )
+    finally:
+        await engine.dispose()
+    store = await Store.open(database_url)  # migrates to the newest revision
+    try:
+        await install_builtin(store)
+        old = next(deck for deck in await list_decks(store) if deck["id"] == "old-deck")
+        assert (old["license"], old["attribution"], old["calls"]) == ("CC0-1.0", "", 4)
+        assert len((await find_deck(store, "old-deck"))[1].responses) == 16
+    finally:
+        await store.close()
 
 
 async def test_two_processes_starting_together_store_the_built_in_decks_once(database_url):

@@ -32,8 +32,11 @@ def get(deck_id: str) -> Deck:
     return deck
 
 
-def in_play(deck_ids) -> list[dict]:
-    """The decks a table plays with, as its document shows them: id, name and card counts."""
+def in_play(deck_ids, packs=()) -> list[dict]:
+    """The decks a table plays with, as its document shows them: id, name, card counts, and
+    `packs`: the names of its packs that the table's pack filter `packs` keeps (in the deck's
+    order; [] when it keeps none of them), or None when there is no filter (every pack)."""
+    chosen = frozenset(packs)
     decks = [get(deck_id) for deck_id in deck_ids if is_known(deck_id)]
     return [
         {
@@ -41,6 +44,7 @@ def in_play(deck_ids) -> list[dict]:
             "name": deck.name,
             "calls": len(deck.calls),
             "responses": len(deck.responses),
+            "packs": [name for name in deck.packs if name in chosen] if chosen else None,
         }
         for deck in decks
     ]

@@ -6,7 +6,8 @@ address space, imports the deck and writes the result as JSON (the deck in `card
 form, the format, the report, the CPU seconds it used) on its standard output. Whatever the
 file does, the server process only waits on a pipe: a child stopped by its CPU limit
 (`cpu-limit`), out of memory (`memory-limit`) or past the wall-clock `wait` (`too-slow`, it is
-killed) refuses the file with that code. Nothing here blocks the event loop or its threads.
+killed) refuses the file with that code. Nothing here blocks the event loop: the answer is
+decoded in a thread, for a bounded time.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ async def import_isolated(data: bytes, request: Request, budget: Budget = Budget
         raise DeckError(
             "", f"reading the file took longer than {budget.wait_seconds:g} s", "too-slow"
         ) from None
-    return _outcome(child.returncode, output, budget)
+    # Decoding a big deck's answer takes a while: in a thread, not on the event loop.
+    return await asyncio.to_thread(_outcome, child.returncode, output, budget)
 
 
 def _outcome(returncode: int, output: bytes, budget: Budget) -> Imported:

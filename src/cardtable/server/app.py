@@ -15,7 +15,7 @@ from ..engine import IllegalAction
 from ..store import Store
 from ..store.deck_library import install_builtin
 from . import api, decks_api, leaderboard_api, moderation_api, ws
-from .decks import UPLOAD_MAX_BYTES
+from .decks import UPLOAD_LIMIT
 from .errors import TableError
 from .hub import Hub
 from .limits import BodyLimit
@@ -56,7 +56,7 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
     app.add_middleware(
-        BodyLimit, limit=MAX_MESSAGE_BYTES, larger={("POST", "/api/decks"): UPLOAD_MAX_BYTES}
+        BodyLimit, limit=MAX_MESSAGE_BYTES, routes={("POST", "/api/decks"): UPLOAD_LIMIT}
     )
 
     @app.exception_handler(TableError)

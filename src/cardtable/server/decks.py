@@ -22,6 +22,7 @@ from ..store import Entry
 from ..store import deck_library as library
 from .admin import record
 from .errors import TableError
+from .limits import RouteLimit
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -31,6 +32,12 @@ log = logging.getLogger(__name__)
 
 #: Largest deck file `POST /api/decks` reads, in bytes.
 UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+#: How `POST /api/decks` refuses a larger file (413 `too-large`): the limit and the ways round it.
+UPLOAD_LIMIT = RouteLimit(
+    UPLOAD_MAX_BYTES,
+    f"deck files are at most {UPLOAD_MAX_BYTES // 2**20} MiB; upload the compact JSON Against "
+    "Humanity file, or import it on the server with `cardtable decks import FILE`",
+)
 MAX_HIDDEN_TEXT = 500
 #: Uploads parsed at once by one server process; others wait their turn.
 PARALLEL_IMPORTS = 2

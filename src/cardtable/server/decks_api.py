@@ -33,6 +33,7 @@ class DeckSummary(BaseModel):
     name: str
     language: str
     license: str
+    attribution: str
     source: str
     tags: list[str]
     ratings: list[str]
@@ -47,7 +48,6 @@ class DeckCards(BaseModel):
 
 
 class DeckDetail(DeckSummary):
-    attribution: str
     packs: list[str]
     cards: DeckCards
 
@@ -106,7 +106,8 @@ def _card(card) -> dict[str, Any]:
 
 @router.get("/api/decks")
 async def list_decks(request: Request) -> list[DeckSummary]:
-    """Every deck a table can play with: card counts, tags, ratings, language, licence, source."""
+    """Every deck a table can play with: card counts, tags, ratings, language, licence,
+    attribution, source."""
     return [DeckSummary(**row) for row in await library.list_decks(_hub(request).store)]
 
 
@@ -121,7 +122,7 @@ async def show_deck(deck_id: DeckId, request: Request) -> DeckDetail:
         calls=[_card(call) for call in deck.calls],
         responses=[_card(response) for response in deck.responses],
     )
-    return DeckDetail(**row, attribution=deck.attribution, packs=list(deck.packs), cards=cards)
+    return DeckDetail(**row, packs=list(deck.packs), cards=cards)
 
 
 @router.get("/api/decks/{deck_id}/packs", responses=ERRORS)
@@ -154,21 +155,20 @@ async def upload_deck(
         Query(max_length=500, description="CSV: FIELD=HEADER pairs, e.g. text=Karte,kind=Farbe"),
     ] = None,
 ) -> Uploaded:
-    """Upload a deck file (the raw request body, at most 2 MiB) in any format `cardtable decks
-    check` reads. Cards that cannot be used are repaired or skipped and listed in `report`;
-    a file that is not a deck stores nothing, and the error names the line or field. The same
-    cards uploaded again (under any name) answer 200 with the deck already stored."""
+    """Upload a deck file (the raw request body, at most 2 MiB; a larger one answers 413
+    `too-large`, naming the alternatives) in any format `cardtable decks check` reads. Cards
+    that cannot be used are repaired or skipped and listed in `report`; a file that is not a
+    deck stores nothing, and the error names the line or field. The same cards uploaded again
+    (under any name) answer 200 with the deck already stored."""
     try:
-        data = await request.body()  # app.BodyLimit refuses more than UPLOAD_MAX_BYTES
+        data = await request.body()  # app.BodyLimit answers 413 past decks.UPLOAD_LIMIT
         wanted = ImportRequest(
             name, format, kind, parse_columns(columns) if columns else (), decks.UPLOAD_MAX_BYTES
         )
         row, created, report = await decks.upload(_hub(request), data, wanted)
     except DeckError as error:
-        status = 413 if error.code == "too-large" else 400
-        code = "too-large" if error.code == "too-large" else "bad-deck"
-        body = {"code": code, "message": str(error), "where": error.where, "problem": error.code}
-        return JSONResponse({"error": body}, status_code=status)
+        body = {"code": "bad-deck", "message": str(error), "where": error.where}
+        return JSONResponse({"error": {**body, "problem": error.code}}, status_code=400)
     answer = Uploaded(**row, created=created, report=ImportReport(**report.to_json()))
     return JSONResponse(answer.model_dump(), status_code=201 if created else 200)
 

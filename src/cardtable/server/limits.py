@@ -1,8 +1,11 @@
 """An ASGI middleware that refuses HTTP bodies over a size limit before they are read whole.
 
-`larger` gives a few routes (method, path) a limit of their own, e.g. deck uploads."""
+`routes` gives a few routes (method, path) a `RouteLimit` of their own, e.g. deck uploads: a
+larger size and the 413 answer's message, which names the limit and what to do instead."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import orjson
 
@@ -11,20 +14,29 @@ class BodyTooLarge(Exception):
     pass
 
 
+@dataclass(frozen=True)
+class RouteLimit:
+    """The most one route's body may hold, and what its 413 answer says."""
+
+    max_bytes: int
+    message: str
+
+
 class BodyLimit:
-    def __init__(self, app, limit: int, larger: dict[tuple[str, str], int] | None = None):
+    def __init__(self, app, limit: int, routes: dict[tuple[str, str], RouteLimit] | None = None):
         self.app = app
-        self.limit = limit
-        self.larger = larger or {}
+        self.default = RouteLimit(limit, f"bodies are at most {limit} bytes")
+        self.routes = routes or {}
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self.larger.get((scope["method"], scope["path"]), self.limit)
+        route = self.routes.get((scope["method"], scope["path"]), self.default)
+        limit = route.max_bytes
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):
-                await self._refuse(send, limit)
+                await self._refuse(send, route)
                 return
         seen = 0
         started = False
@@ -48,12 +60,10 @@ class BodyLimit:
             await self.app(scope, limited_receive, tracking_send)
         except BodyTooLarge:
             if not started:
-                await self._refuse(send, limit)
+                await self._refuse(send, route)
 
-    async def _refuse(self, send, limit: int) -> None:
-        body = orjson.dumps(
-            {"error": {"code": "too-large", "message": f"bodies are at most {limit} bytes"}}
-        )
+    async def _refuse(self, send, route: RouteLimit) -> None:
+        body = orjson.dumps({"error": {"code": "too-large", "message": route.message}})
         await send(
             {
                 "type": "http.response.start",

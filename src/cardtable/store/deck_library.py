@@ -5,11 +5,13 @@ uploaded deck's id is its name's slug and the hash of its cards (`content_hash`:
 their packs, not the name, file name or format), and the hash is stored too, so uploading the
 same cards again under any name finds the deck already stored. Removed decks stay stored
 (tables that played them still replay) but are no longer listed or offered. Hidden cards are
-kept by their text key.
+kept by their text key. Building an uploaded deck's row (hashing and encoding every card) runs
+in a thread, so a big deck does not hold up the tables this process serves.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import json
@@ -31,6 +33,7 @@ SUMMARY_COLUMNS = (
     "name",
     "language",
     "license",
+    "attribution",
     "source",
     "tags",
     "ratings",
@@ -48,19 +51,20 @@ def content_hash(deck: Deck) -> str:
     return hashlib.sha256(json.dumps(cards, sort_keys=True).encode()).hexdigest()
 
 
-def library_id(deck: Deck) -> str:
+def library_id(deck: Deck, content: str | None = None) -> str:
     """The id an uploaded deck is stored under: its id's slug and its content hash."""
     slug = re.sub(r"[^a-z0-9]+", "-", deck.id.lower()).strip("-")[:_SLUG_MAX].strip("-")
-    return f"{slug or 'deck'}-{content_hash(deck)[:10]}"
+    return f"{slug or 'deck'}-{(content or content_hash(deck))[:10]}"
 
 
-def _row(deck: Deck, is_builtin: bool) -> dict[str, Any]:
+def _row(deck: Deck, is_builtin: bool, content: str | None = None) -> dict[str, Any]:
     summary = deck.summary()
     return {
         "id": deck.id,
         "name": deck.name[:200],
         "language": deck.language[:16],
         "license": deck.license[:200],
+        "attribution": deck.attribution[:200],
         "source": deck.source[:200],
         "tags": json.dumps(list(deck.tags)),
         "ratings": json.dumps(summary["ratings"]),
@@ -70,8 +74,14 @@ def _row(deck: Deck, is_builtin: bool) -> dict[str, Any]:
         "removed": False,
         "body": json.dumps(deck.to_json(), ensure_ascii=False),
         "created_at": time.time(),
-        "content": content_hash(deck),
+        "content": content or content_hash(deck),
     }
+
+
+def _upload_row(deck: Deck) -> dict[str, Any]:
+    """The row an uploaded deck is stored as, under its `library_id`."""
+    content = content_hash(deck)
+    return _row(dataclasses.replace(deck, id=library_id(deck, content)), False, content)
 
 
 def _insert_missing(store: Store, rows: list[dict[str, Any]]):
@@ -108,15 +118,14 @@ async def add_deck(store: Store, deck: Deck) -> tuple[dict[str, Any], bool]:
     name, built-in decks included) is returned as it is. DeckError when it holds no cards."""
     if not deck.calls and not deck.responses:
         raise DeckError("", "the file holds no cards")
-    stored = dataclasses.replace(deck, id=library_id(deck))
-    content = content_hash(deck)
-    same = select(decks).where(decks.c.content == content).order_by(decks.c.created_at).limit(1)
+    new = await asyncio.to_thread(_upload_row, deck)
+    same = select(decks).where(decks.c.content == new["content"])
     async with store.engine.begin() as connection:
-        row = (await connection.execute(same)).first()
+        row = (await connection.execute(same.order_by(decks.c.created_at).limit(1))).first()
         if row is not None:
             return {**summary(row), "removed": row.removed}, False
-        inserted = await connection.execute(_insert_missing(store, [_row(stored, False)]))
-        row = (await connection.execute(select(decks).where(decks.c.id == stored.id))).one()
+        inserted = await connection.execute(_insert_missing(store, [new]))
+        row = (await connection.execute(select(decks).where(decks.c.id == new["id"]))).one()
     return {**summary(row), "removed": row.removed}, inserted.rowcount == 1
 
 
