@@ -28,7 +28,13 @@ HERE = Path(__file__).parent
 
 def settings_for(database_url: str, **overrides) -> Settings:
     """Settings for tests: bots move at once, joins are not rate-limited."""
-    values = {"bot_delay": 0.0, "join_rate": 1000.0, "join_burst": 1000}
+    values = {
+        "bot_delay": 0.0,
+        "join_rate": 1000.0,
+        "join_burst": 1000,
+        "lookup_rate": 1000.0,
+        "lookup_burst": 1000,
+    }
     return Settings(database_url=database_url, **{**values, **overrides})
 
 
@@ -98,12 +104,25 @@ class RunningServer:
         assert answer.status_code == 201, answer.text
         return answer.json()
 
-    def join(self, code, name, client=CLIENT_KEY, expect=200, **body) -> dict:
+    def join(self, code, name, client=CLIENT_KEY, expect=200, address=None, **body) -> dict:
+        """Join `code`; `address`: the address to join from (as a proxy would say it)."""
         answer = self.http.post(
-            f"/api/tables/{code}/join", json={"name": name, "client": client, **body}
+            f"/api/tables/{code}/join",
+            json={"name": name, "client": client, **body},
+            headers={} if address is None else {"x-forwarded-for": address},
         )
         assert answer.status_code == expect, answer.text
         return answer.json()
+
+    def summary(self, code: str, token: str) -> dict:
+        """The table's summary, asked with a member's token."""
+        answer = self.http.get(f"/api/tables/{code}", headers=bearer(token))
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def history(self, code: str, token: str) -> dict:
+        """The table's whole public history, asked with a member's token."""
+        return read_history(self.http, code, token)
 
     def read(self, code: str, look: Callable[[TableState], Any]) -> Any:
         """`look(state)` run on the server's loop under the table's lock: a consistent look at
@@ -120,10 +139,34 @@ class RunningServer:
         return Client(f"{self.ws_url}/ws/{code}", token)
 
 
+def read_history(http: httpx.Client, code: str, token: str) -> dict:
+    """A table's whole public history, page by page, asked with a member's token."""
+    history = None
+    after = 0
+    while after is not None:
+        answer = http.get(
+            f"/api/tables/{code}/history", params={"after": after}, headers=bearer(token)
+        )
+        assert answer.status_code == 200, answer.text
+        page = answer.json()
+        if history is None:
+            history = page
+        else:
+            history["steps"] += page["steps"]
+        after = page["next"]
+    return history
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that carries a member's token on HTTP reads."""
+    return {"authorization": f"Bearer {token}"}
+
+
 class Client:
     """One tab: says hello, keeps the document up to date, checks every sequence number."""
 
     def __init__(self, url: str, token: str):
+        self.token = token
         self.socket = connect(url, open_timeout=10, max_size=2**22, legacy=True)
         self.send({"type": "hello", "token": token})
         welcome = self.recv_raw()

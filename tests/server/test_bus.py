@@ -197,7 +197,7 @@ def test_of_two_writers_of_one_step_the_loser_reloads_and_retries(two_servers):
     assert second["type"] == "update" and second["seq"] == first["seq"] + 1
     ann.until(lambda c: c.seq == second["seq"])
     assert bob.table_doc == ann.table_doc and bob.game["public"] == ann.game["public"]
-    steps = one.http.get(f"/api/tables/{code}/history").json()["steps"]
+    steps = one.history(code, ann.token)["steps"]
     assert [s["seq"] for s in steps] == list(range(2, second["seq"] + 1))
     assert [s["seat"] for s in steps[-2:]] == [0, 1]
 

@@ -17,8 +17,9 @@ def _table(server, spectator=True):
     return code, ann, bob, eve
 
 
-def _steps(server, code):
-    return server.http.get(f"/api/tables/{code}/history").json()["steps"]
+def _steps(server, code, member):
+    """The table's public history, read with `member`'s (a Client's) token."""
+    return server.history(code, member.token)["steps"]
 
 
 def test_chat_lines_reach_everyone_and_are_kept_in_the_history(server):
@@ -30,7 +31,7 @@ def test_chat_lines_reach_everyone_and_are_kept_in_the_history(server):
     assert line == {"member": 1, "name": "Bob", "text": "hello <b>all</b>\nsecond line", "seq": 4}
     assert eve.table({"type": "chat", "text": "watching"})["type"] == "update"
     ann.until(lambda c: len(c.table_doc["chat"]) == 2)
-    chats = [e for step in _steps(server, code) for e in step["events"] if e["type"] == "chat"]
+    chats = [e for step in _steps(server, code, ann) for e in step["events"] if e["type"] == "chat"]
     assert [(c["name"], c["text"], c["seq"]) for c in chats] == [
         ("Bob", "hello <b>all</b>\nsecond line", 4),
         ("Eve", "watching", 5),
@@ -39,12 +40,12 @@ def test_chat_lines_reach_everyone_and_are_kept_in_the_history(server):
 
 def test_chat_length_is_limited_and_refused_lines_are_not_logged(server):
     code, ann, _, _ = _table(server, spectator=False)
-    before = len(_steps(server, code))
+    before = len(_steps(server, code, ann))
     assert ann.table({"type": "chat", "text": "x" * 501})["code"] == "bad-chat"
     assert ann.table({"type": "chat", "text": "   "})["code"] == "bad-chat"
     assert ann.table({"type": "chat", "text": "bell\x07"})["code"] == "bad-chat"
     assert ann.table({"type": "chat", "text": "x" * 500})["type"] == "update"
-    assert len(_steps(server, code)) == before + 1
+    assert len(_steps(server, code, ann)) == before + 1
 
 
 def test_chat_rate_is_limited_per_member(server):
@@ -97,7 +98,7 @@ def test_chat_setting_changes_during_a_game_but_nothing_else_does(server):
     assert ann.table({"type": "settings", "password": None})["code"] == "game-running"
     ann.drain()
     assert ann.table_doc["chat_mode"] == "players" and ann.table_doc["name"] == "Ann's table"
-    history = server.http.get(f"/api/tables/{code}/history").json()
+    history = server.history(code, ann.token)
     modes = [
         op["value"]
         for step in history["steps"]

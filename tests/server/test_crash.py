@@ -12,7 +12,7 @@ import orjson
 import psutil
 import pytest
 import websockets
-from harness import start_process
+from harness import read_history, start_process
 
 from cardtable.server.patch import apply
 from thread_server import free_port
@@ -131,8 +131,8 @@ def test_sigkill_loses_no_acknowledged_action(backend, workers, tmp_path, reques
         server = start_process(args, port)
         with httpx.Client(base_url=url, timeout=30) as http:
             logs = {
-                code: {s["seq"] for s in http.get(f"/api/tables/{code}/history").json()["steps"]}
-                for code, _ in tables
+                code: {s["seq"] for s in read_history(http, code, tokens[0])["steps"]}
+                for code, tokens in tables
             }
         lost = [(code, seq) for code, seq in acks if seq not in logs[code]]
         assert not lost, f"acknowledged but lost: {lost}"

@@ -39,5 +39,5 @@ def test_the_host_plays_against_bots(server, game_id):
         if 0 in game.to_act(state):
             answer = ann.play(game.random_action(state, 0, rng))
             assert answer["type"] == "update", answer
-    history = server.http.get(f"/api/tables/{code}/history").json()
+    history = server.history(code, host["token"])
     assert history["steps"] and history["game"] == game_id

@@ -104,6 +104,20 @@ def test_the_leaderboard_ranks_kept_names_by_game_and_period(server, database_ur
         assert client not in answer.text and token_hash(client) not in answer.text
 
 
+def test_a_draw_counts_as_a_game_played_and_won_by_nobody(server, database_url):
+    """Both seats of a drawn game share first place (Russian Bank, RB-20): neither wins."""
+    seats = (
+        SeatResult(0, "Ann", "ann", token_hash(ANN), 1, 0),
+        SeatResult(1, "Bob", "bob", token_hash(BOB), 1, 0),
+    )
+
+    async def write(store):
+        await store.record_results(FinishedGame("DRAW01", 1, "russian-bank", time.time(), seats))
+
+    _through_store(database_url, write)
+    assert sorted(_board(server)) == [("Ann", 0, 1, 0), ("Bob", 0, 1, 0)]
+
+
 def test_bad_leaderboard_queries_are_refused(server):
     for query, code in [
         ({"game": "no-such-game"}, "unknown-game"),
@@ -137,9 +151,9 @@ def test_every_finished_game_counts_once(database_url):
         assert _board(second) == [("Bob", 1, 1, 3)]
         # Loading the ended table writes its last game's results where they are missing; the
         # row already there (Bob's) is kept, never counted twice.
-        assert second.http.get(f"/api/tables/{code}").status_code == 200
+        assert second.read(code, lambda state: state.status) == "ended"
         assert _board(second) == [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)]
-        assert second.http.get(f"/api/tables/{code}").status_code == 200
+        assert second.read(code, lambda state: state.status) == "ended"
         assert _board(second) == [("Bob", 1, 1, 3), ("Ann", 0, 1, 1)]
 
 

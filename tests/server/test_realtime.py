@@ -53,7 +53,7 @@ def test_acks_come_after_storage_and_errors_carry_stable_codes(server):
     answer = ann.play({"type": "pick", "n": 9})
     assert answer["type"] == "error" and answer["code"] == "bad-pick" and answer["seq"] == ann.seq
     ack = ann.play({"type": "pick", "n": 1})
-    stored = server.http.get(f"/api/tables/{code}/history").json()["steps"]
+    stored = server.history(code, ann_token)["steps"]
     assert stored[-1]["seq"] == ack["seq"]
     assert ann.play({"type": "pick", "n": 1})["code"] == "not-your-turn"
     ann.send({"type": "ping"})
@@ -89,7 +89,7 @@ def test_steps_applied_together_reach_each_tab_as_one_update_with_its_own_ack(se
     # Each tab hears only its own private event, though both steps went in one update.
     for update, pick in ((for_ann, 1), (for_bob, 2)):
         assert [e["n"] for e in update["events"] if e["type"] == "you-picked"] == [pick]
-    stored = server.http.get(f"/api/tables/{code}/history").json()["steps"]
+    stored = server.history(code, ann_token)["steps"]
     assert {s["seat"] for s in stored[-2:]} == {0, 1}
     # The patches, applied in order, give the document the server holds for each.
     for tab in (ann, bob):
@@ -158,7 +158,7 @@ def test_a_step_stored_before_a_failed_one_of_its_group_is_acknowledged_after_th
     monkeypatch.setattr(Store, "_write", write)
     again = {"ann": ann, "bob": bob}[refused].play({"type": "pick", "n": 3})
     assert again["type"] == "update" and again["seq"] == failing[1]
-    steps = server.http.get(f"/api/tables/{code}/history").json()["steps"]
+    steps = server.history(code, ann_token)["steps"]
     assert [s["seq"] for s in steps][-2:] == [failing[1] - 1, failing[1]]
 
 

@@ -157,7 +157,7 @@ def test_a_restart_in_the_middle_of_a_series_replays_its_standings(database_url)
         series = ann.table_doc["series"]
         assert series["over"] and series["winners"] == [1]
         assert _standings(ann) == [("Bob", 2, 6, False), ("Ann", 1, 5, False)]
-        history = second.http.get(f"/api/tables/{code}/history").json()
+        history = second.history(code, host["token"])
         won = [e for step in history["steps"] for e in step["events"] if e["type"] == "series-won"]
         assert won == [{"type": "series-won", "winners": [1], "names": ["Bob"], "played": 3}]
 

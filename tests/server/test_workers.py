@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 
 from cardtable.server.admin import ADMIN_TOKEN_ENV
 from cardtable.server.shards import owner, table_named
+from cardtable.server.table import TableState
 from cardtable.server.tokens import new_code
 from thread_server import free_port
 
@@ -80,6 +81,35 @@ def test_a_worker_serves_only_its_own_tables_and_reads_the_others_from_the_log(t
         assert code not in first.hub.tables
 
 
+def test_a_report_with_a_bogus_token_replays_nothing(tmp_path, monkeypatch):
+    """Issue 23 (8): a worker asked about another worker's table checks the token against
+    the log before it replays anything, and answers a bogus token as an unknown code."""
+    url = f"sqlite:///{tmp_path / 'site.db'}"
+    replayed: list[str] = []
+    replay = TableState.replay.__func__
+
+    def counted(cls, code, entries):
+        replayed.append(code)
+        return replay(cls, code, entries)
+
+    monkeypatch.setattr(TableState, "replay", classmethod(counted))
+    with (
+        RunningServer(settings_for(url, workers=WORKERS, worker=0)) as first,
+        RunningServer(settings_for(url, workers=WORKERS, worker=1)) as second,
+    ):
+        code = second.create()["code"]  # worker 1's: worker 0 reads it from the log
+        body = {"kind": "player", "target": {"member": 0}, "reason": "rude"}
+        bogus = first.http.post("/api/reports", json={**body, "code": code, "token": "x" * 32})
+        unknown = first.http.post("/api/reports", json={**body, "code": "ZZZZZZ", "token": "y"})
+        assert bogus.status_code == unknown.status_code == 404
+        assert bogus.json() == unknown.json()
+        assert replayed == []
+        bob = second.join(code, "Bob", client="bob-client")
+        filed = first.http.post("/api/reports", json={**body, "code": code, "token": bob["token"]})
+        assert filed.status_code == 201, filed.text
+        assert replayed == [code]
+
+
 def _serve(args, port):
     return start_process([*args, "--workers", str(WORKERS)], port)
 
@@ -115,8 +145,8 @@ def _play_round(clients: list[Client]) -> None:
         client.until(lambda c: c.game["public"]["round"] == rounds + 1)
 
 
-def _rest_of_line(code: str) -> bytes:
-    return f"{code} HTTP/1.1\r\nhost: x\r\n\r\n".encode()
+def _rest_of_line(code: str, token: str) -> bytes:
+    return f"{code} HTTP/1.1\r\nhost: x\r\nauthorization: Bearer {token}\r\n\r\n".encode()
 
 
 def _raw(port: int, *pieces: bytes) -> bytes:
@@ -182,9 +212,8 @@ def test_two_workers_serve_every_table_once_through_one_port(backend, tmp_path, 
 
         # A first line that arrives in pieces is routed once whole; one that is no HTTP
         # request goes to a worker, which refuses it.
-        assert _raw(port, b"GET /api/tables/", _rest_of_line(tables[-1]["code"])).startswith(
-            b"HTTP/1.1 200"
-        )
+        line = _rest_of_line(tables[-1]["code"], tables[-1]["tokens"][0])
+        assert _raw(port, b"GET /api/tables/", line).startswith(b"HTTP/1.1 200")
         assert _raw(port, b"\x16\x03\x01 hello\r\n\r\n").startswith(b"HTTP/1.1 400")
     finally:
         for client in clients:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from .. import bots, games
 from . import status
+from .access import bearer, history_open, locked, member_of, no_table, rate_limited
 from .errors import TableError
-from .history import public_history
+from .history import MAX_PAGE_STEPS, PAGE_STEPS
 from .hub import Hub
 from .protocol import CreateTable, Joined, JoinTable
 
@@ -69,11 +70,19 @@ def _summary(row: dict, late_join: bool) -> TableSummary:
     return TableSummary(**fields, game=row["game_id"], late_join=late_join)
 
 
-async def _table(hub: Hub, code: str):
+async def _table(request: Request, code: str):
+    """The live table `code` and the member the request's token names there (or None); the
+    same `not-found` when there is no such table and when it shows nothing to the asker."""
+    hub = _hub(request)
+    if not hub.lookups.take(client_address(request)):
+        raise rate_limited()
     live = await hub.get(code)
     if live is None:
-        raise TableError("not-found", "no table with that code", 404)
-    return live
+        raise no_table()
+    member = member_of(live.state, bearer(request))
+    if member is None and locked(live.state):
+        raise no_table()
+    return live, member
 
 
 @router.post("/api/tables", status_code=201, responses=ERRORS)
@@ -97,16 +106,28 @@ async def list_tables(request: Request) -> list[TableSummary]:
 
 @router.get("/api/tables/{code}", responses=ERRORS)
 async def table_summary(code: Code, request: Request) -> TableSummary:
-    live = await _table(_hub(request), code)
+    """A table's summary, what a person with its code would join: for a password table,
+    only with a member's token (`Authorization: Bearer TOKEN`)."""
+    live, _ = await _table(request, code)
     return _summary(live.state.summary(), live.state.late_join_open())
 
 
 @router.get("/api/tables/{code}/history", responses=ERRORS)
-async def table_history(code: Code, request: Request) -> dict[str, Any]:
-    """Results and every step of the table as the public saw it (see docs/protocol.md)."""
-    hub = _hub(request)
-    live = await _table(hub, code)
-    return public_history(live.code, await hub.store.entries(live.code))
+async def table_history(
+    code: Code,
+    request: Request,
+    after: Annotated[int, Query(ge=0, description="the seq of the last step already read")] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE_STEPS)] = PAGE_STEPS,
+) -> dict[str, Any]:
+    """Results and a page of the steps of the table as the public saw it (see
+    docs/protocol.md); `next` is the `after` of the next page, null on the last."""
+    live, member = await _table(request, code)
+    if member is None and not history_open(live.state):
+        raise TableError("not-a-member", "only the table's members may read a game under way", 403)
+    page = await _hub(request).history(live.code).page(after, limit)
+    if page is None:
+        raise no_table()
+    return page
 
 
 @router.get("/api/games")

@@ -22,10 +22,12 @@ from ..engine import IllegalAction
 from ..store import Entry, Store
 from ..store import deck_library as library
 from . import decks
+from .access import no_table
 from .bans import BanList
 from .connection import CLOSE_BANNED
 from .errors import TableError
 from .game_results import finished_game
+from .history import TableHistory
 from .inbox import error_message
 from .live import LiveTable
 from .metrics import Metrics
@@ -57,9 +59,16 @@ class Hub:
         self.metrics = Metrics()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
+        #: The public history of each table held here, built on its first read.
+        self.histories: dict[str, TableHistory] = {}
         #: Per-address limits are the site's: each of several workers allows its share.
         share = 1 / settings.workers
         self.joins = KeyedLimiter(settings.join_rate * share, _shared(settings.join_burst, share))
+        #: Requests naming a table code (summaries, histories, reports, failed hellos), per
+        #: address: codes cannot be tried at speed.
+        self.lookups = KeyedLimiter(
+            settings.lookup_rate * share, _shared(settings.lookup_burst, share)
+        )
         self.word_filter = WordFilter(settings.filtered_words)
         self.bans = BanList(store)
         #: Keys of the cards moderators hid: a start leaves them out without a database read.
@@ -98,23 +107,42 @@ class Hub:
             loading.add_done_callback(lambda _: self._loading.pop(canonical, None))
         return await asyncio.shield(loading)
 
-    async def read(self, code: str) -> TableState | None:
-        """The table `code` as it stands, to read only: the live one where this process serves
-        it, else as its log holds it (a worker asked about another worker's table)."""
+    async def read(self, code: str, token: str | None = None) -> TableState | None:
+        """The table `code` as it stands, to read only (None if there is none): the live one
+        where this process serves it, else as its log holds it (a worker asked about another
+        worker's table). With a member token's hash `token`, also None when the log never
+        gave that token to anyone, found before anything is replayed."""
         canonical = normalise_code(code)
         if canonical is None:
             return None
         if self.settings.owns(canonical):
             live = await self.get(canonical)
             return None if live is None else live.state
-        return await self._replayed(canonical)
+        return await self._replayed(canonical, token)
 
-    async def _replayed(self, code: str) -> TableState | None:
+    async def _replayed(self, code: str, token: str | None = None) -> TableState | None:
+        """The table as its log holds it; None when there is no log, or (`token`) when that
+        token hash was never given to anyone there."""
         entries = await self.store.entries(code)
-        if not entries:
+        if not entries or (token is not None and not _token_given(entries, token)):
             return None
         await decks.prepare_entries(self, entries)
-        return TableState.replay(code, entries)
+        return await asyncio.to_thread(TableState.replay, code, entries)
+
+    def history(self, code: str) -> TableHistory:
+        """The public history of table `code` (canonical): kept and extended while the table
+        is held here, else built for this one read."""
+        held = self.histories.get(code)
+        if held is None:
+            held = TableHistory(code, partial(self._log_after, code))
+            if code in self.tables:
+                self.histories[code] = held
+        return held
+
+    async def _log_after(self, code: str, after: int) -> list[Entry]:
+        entries = await self.store.entries(code, after)
+        await decks.prepare_entries(self, entries)
+        return entries
 
     async def _load(self, code: str) -> LiveTable | None:
         state = await self._replayed(code)
@@ -136,6 +164,7 @@ class Hub:
         """Drop a table from memory (its next use reloads it from the log)."""
         if self.tables.get(live.code) is live:
             del self.tables[live.code]
+            self.histories.pop(live.code, None)
             self.bus.unsubscribe(live.code, self.node)
         live.close()
 
@@ -288,31 +317,33 @@ class Hub:
         raise TableError("unavailable", "no free table code found; try again", 503)
 
     async def join(self, code: str, body: JoinTable, address: str) -> Joined:
-        if not self.joins.take(address):
+        client = token_hash(body.client)
+        if not (self.joins.take(address) and self.joins.take(client)):
             raise TableError("rate-limited", "too many join attempts; wait a little", 429)
-        await self.bans.check(token_hash(body.client), address)
+        await self.bans.check(client, address)
         self.word_filter.check(body.name, "name")
         live = await self.get(code)
         if live is None:
-            raise TableError("not-found", "no table with that code", 404)
+            raise no_table()
         stored = live.state.password
         if stored is not None and not (
             body.password and await asyncio.to_thread(password_matches, body.password, stored)
         ):
-            raise TableError("wrong-password", "the password is wrong", 403)
+            raise no_table()  # a wrong password tells no more than a wrong code
         token = new_token()
         action = {
             "type": "join",
             "name": body.name,
             "token": token_hash(token),
-            "client": token_hash(body.client),
+            "client": client,
             "address": address,
             "spectate": body.spectate,
-            "team_with": body.team_with,
+            "ask_team": body.team_with,
         }
         await live.act("lobby", None, action)
         member = live.state.member_by_token(token_hash(token))
-        return Joined(code=live.code, member=member.id, token=token, spectate=body.spectate)
+        spectate = member.role == "spectator"  # one asking to share a seat watches until then
+        return Joined(code=live.code, member=member.id, token=token, spectate=spectate)
 
     async def table_action(self, live: LiveTable, member: int, action: dict) -> dict:
         """A lobby action from `member`, with what only the server may fill in."""
@@ -326,6 +357,8 @@ class Hub:
         if action["type"] == "settings" and action.get("options") is not None:
             await decks.prepare_options(self, action["options"])
             self.check_written_cards(action["options"])
+        if action["type"] == "kick" and action.get("ban"):
+            action["ban_address"] = True
         if action["type"] == "write-card":
             self.word_filter.check(action["text"], "card")
         if action["type"] == "start":
@@ -358,6 +391,17 @@ async def _hash_password(password: str | None) -> str | None:
     if not password:
         return None
     return await asyncio.to_thread(password_hash, password)
+
+
+def _token_given(entries: list[Entry], token: str) -> bool:
+    """Whether the log gave the token hash `token` to someone (the host, or a join)."""
+    for entry in entries:
+        action = entry.action
+        if entry.kind == "lobby" and action.get("type") in ("create", "join"):
+            given = action["host"]["token"] if action["type"] == "create" else action["token"]
+            if given == token:
+                return True
+    return False
 
 
 def _shared(burst: int, share: float) -> int:

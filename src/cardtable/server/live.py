@@ -573,7 +573,7 @@ class LiveTable:
                 self._send_presence()
                 await self.hub.publish_presence(self)
                 self._watch_absent()
-                self._schedule()  # a table nobody watches any more may rest
+                self._rest_or_wake()
             keys = {c.key for c in self.connections}
             self._yous = {k: v for k, v in self._yous.items() if k in keys}
 
@@ -627,8 +627,20 @@ class LiveTable:
             except (TableError, Conflict) as error:
                 log.warning("table %s: marking %s present failed: %s", self.code, back, error)
         else:
-            self._schedule()  # a resting table goes on for someone who watches
+            self._rest_or_wake()
         self._watch_absent()
+
+    def _rest_or_wake(self) -> None:
+        """Who is connected changed: a table that must rest now (`TableState.rests`) is
+        disarmed, a resting one that may go on is armed; an armed wake-up is left as it is
+        (re-arming it would put it off)."""
+        state = self.state
+        resting = state.status != "playing" or state.rests(watched=bool(self.online()))
+        if resting and self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        elif not resting and self._timer is None:
+            self._schedule()
 
     async def _grace_over(self, member_id: int) -> None:
         """A member's grace period ran out with no connection of theirs open: away."""

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..store import moderation
 from . import decks
+from .access import no_table, rate_limited
 from .admin import moderation_history, record, require_admin
 from .api import ERRORS, client_address
 from .errors import TableError
@@ -96,17 +97,18 @@ def _reason(text: str | None, default: str = "") -> str:
 async def file_report(body: ReportBody, request: Request) -> Filed:
     """Report a card, a player-written card, a chat line or a player at your table."""
     hub = _hub(request)
-    state = await hub.read(body.code)
-    if state is None:
-        raise TableError("not-found", "no table with that code", 404)
+    address = client_address(request)
+    if not hub.lookups.take(address):
+        raise rate_limited()
     secret = token_hash(body.token)
-    reporter = state.member_by_token(secret)
+    state = await hub.read(body.code, secret)
+    reporter = None if state is None else state.member_by_token(secret)
     if reporter is None:
-        raise TableError("not-a-member", "this token is not at this table", 403)
+        raise no_table()
     reason = clean_text(body.reason, MAX_REASON, "reason", multiline=True)
-    if not hub.reports.take(secret) or not hub.reports_by_address.take(client_address(request)):
+    if not hub.reports.take(secret) or not hub.reports_by_address.take(address):
         raise TableError("rate-limited", "too many reports; wait a little", 429)
-    target = await resolve(hub.store, state, reporter, body.kind, body.target)
+    target = await resolve(hub, state, reporter, body.kind, body.target)
     report = await moderation.add_report(
         hub.store, state.code, describe_member(reporter), body.kind, target, reason
     )

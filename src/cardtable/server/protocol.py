@@ -148,6 +148,14 @@ class HostAction(Message):
     action: ActionBody
 
 
+class AnswerTeam(Message):
+    """The player a spectator asked to share a seat with (or the host) accepts or declines."""
+
+    type: Literal["answer-team"]
+    member: StrictInt
+    accept: StrictBool
+
+
 TableAction = Annotated[
     Start
     | Settings
@@ -161,7 +169,8 @@ TableAction = Annotated[
     | WriteCard
     | Sit
     | SkipWaiting
-    | Claim,
+    | Claim
+    | AnswerTeam,
     Field(discriminator="type"),
 ]
 
@@ -228,7 +237,10 @@ class JoinTable(Message):
     name: Name
     password: Password | None = None
     spectate: StrictBool = False
-    team_with: StrictInt | None = Field(None, description="share this member's seat (teams)")
+    team_with: StrictInt | None = Field(
+        None,
+        description="ask to share this player's seat (teams): you watch until they accept",
+    )
     client: ClientKey
 
 

@@ -1,4 +1,5 @@
-"""Token buckets: per connection for messages, per client address for join attempts."""
+"""Token buckets: per connection for messages, per client address (or client) for join
+attempts and other requests naming a table code."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ class Bucket:
         self.burst = burst
         self.tokens = burst
         self.stamp = time.monotonic()
+
+    def ready(self) -> bool:
+        """Whether `take` would succeed now (nothing is taken)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= 1
 
     def take(self) -> bool:
         now = time.monotonic()
@@ -42,6 +47,12 @@ class KeyedLimiter:
                 self._forget_full()
             bucket = self.buckets[key] = Bucket(self.rate, self.burst)
         return bucket.take()
+
+    def allows(self, key: str) -> bool:
+        """Whether `take(key)` would succeed now, without taking: for limits that only
+        failures spend."""
+        bucket = self.buckets.get(key)
+        return bucket is None or bucket.ready()
 
     def _forget_full(self) -> None:
         now = time.monotonic()

@@ -9,13 +9,14 @@ exactly like one that does not exist.
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..store import Store
 from .errors import TableError
-from .history import public_history
+from .history import PublicHistory
 from .table import Member, TableState
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 ReportKind = Literal["card", "custom-card", "chat", "player"]
 
@@ -45,15 +46,15 @@ def describe_member(member: Member) -> dict[str, Any]:
 
 
 async def resolve(
-    store: Store, state: TableState, reporter: Member, kind: str, target: dict
+    hub: Hub, state: TableState, reporter: Member, kind: str, target: dict
 ) -> dict[str, Any]:
     """The target of a report of `kind`, as stored; TableError `bad-target` when there is none
     the reporter could see."""
     if kind == "player":
         return _player(state, reporter, _field(target, "member", (int,)))
     if kind == "chat":
-        return await _chat(store, state, _field(target, "seq", (int,)))
-    card = await _card(store, state, reporter, _field(target, "card", (int, str)))
+        return await _chat(hub, state, _field(target, "seq", (int,)))
+    card = await _card(hub, state, reporter, _field(target, "card", (int, str)))
     if kind == "custom-card" and not card.get("userWritten"):
         raise _bad("that card was not written by a player; report it as a card")
     return {"card": card}
@@ -68,11 +69,11 @@ def _player(state: TableState, reporter: Member, member_id: int) -> dict[str, An
     return describe_member(member)
 
 
-async def _chat(store: Store, state: TableState, seq: int) -> dict[str, Any]:
+async def _chat(hub: Hub, state: TableState, seq: int) -> dict[str, Any]:
     line = next((line for line in state.chat if line["seq"] == seq), None)
     if line is None and 1 < seq <= state.seq:
-        history = await _history(store, state)
-        step = next((s for s in history["steps"] if s["seq"] == seq), None)
+        history = await _history(hub, state)
+        step = next((s for s in history.steps if s["seq"] == seq), None)
         events = [] if step is None else step["events"]
         line = next((e for e in events if e["type"] == "chat"), None)
     if line is None:
@@ -82,16 +83,16 @@ async def _chat(store: Store, state: TableState, seq: int) -> dict[str, Any]:
 
 
 async def _card(
-    store: Store, state: TableState, reporter: Member, card_id: int | str
+    hub: Hub, state: TableState, reporter: Member, card_id: int | str
 ) -> dict[str, Any]:
     if state.game_state is not None:
         view = state.game.view(state.game_state, state.seat_of(reporter.id))
         found = _find_card(view, card_id)
         if found is not None:
             return found
-    history = await _history(store, state)
-    found = _find_card(history["start"]["game"], card_id)
-    for step in history["steps"]:
+    history = await _history(hub, state)
+    found = _find_card(history.start["game"], card_id)
+    for step in list(history.steps):
         if found is not None:
             break
         game_ops = [op.get("value") for op in step["patch"] if op["path"].startswith("/game")]
@@ -101,9 +102,10 @@ async def _card(
     return found
 
 
-async def _history(store: Store, state: TableState) -> dict:
-    entries = await store.entries(state.code)
-    return await asyncio.to_thread(public_history, state.code, entries)
+async def _history(hub: Hub, state: TableState) -> PublicHistory:
+    history = await hub.history(state.code).get()
+    assert history is not None  # the table was read from its log
+    return history
 
 
 def _find_card(value: Any, card_id: int | str) -> dict | None:

@@ -26,6 +26,10 @@ class Settings:
     #: Join attempts per client address: sustained per second, and burst.
     join_rate: float = 0.5
     join_burst: int = 20
+    #: Other requests naming a table code (summaries, histories, reports, failed WebSocket
+    #: hellos) per client address: sustained per second, and burst.
+    lookup_rate: float = 5.0
+    lookup_burst: int = 60
     #: WebSocket messages per connection: sustained per second, and burst.
     message_rate: float = 20.0
     message_burst: int = 60

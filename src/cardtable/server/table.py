@@ -59,6 +59,9 @@ class Member:
     left: bool = False
     #: The member whose seat this one shares (team games), else None.
     team: int | None = None
+    #: The member whose seat this spectator asked to share, until that player (or the host)
+    #: answers (`answer-team`).
+    asks: int | None = None
     #: Every connection of theirs has been gone for the grace period (the server says so).
     away: bool = False
 
@@ -294,6 +297,7 @@ class TableState:
                     "role": m.role,
                     "bot": m.bot,
                     "team": m.team,
+                    "asks": m.asks,
                     "seat": seat_of.get(m.id) if self.game_state is not None else None,
                     "online": m.bot is not None or m.id in online,
                     "away": m.away,
@@ -314,7 +318,7 @@ class TableState:
             "chat": list(self.chat),
             "series": self._series_json(),
             "chat_mode": self.chat_mode,
-            "decks": registry.in_play(self.options.get("decks", ())),
+            "decks": registry.in_play(self.options.get("decks", ()), self.options.get("packs", ())),
             "player_cards": self.player_cards,
         }
 
@@ -458,14 +462,18 @@ class TableState:
             raise TableError("table-full", "every seat at this table is taken", 409)
 
     def _join(self, action: dict, now: float) -> list[Event]:
-        if action.get("token") in self.banned or action.get("client") in self.banned:
+        if any(action.get(key) in self.banned for key in ("token", "client", "address")):
             raise TableError("banned", "the host has banned you from this table", 403)
         name = clean_text(action["name"], MAX_NAME, "name")
         self._check_name_free(name)
         role = "spectator" if action.get("spectate") else "player"
         member = Member(len(self.members), name, role, **_secrets(action))
         events: list[Event] = []
-        if action.get("team_with") is not None:
+        if action.get("ask_team") is not None:  # watches until the partner accepts
+            member.asks = self._check_partner(action["ask_team"], role)
+            member.role = role = "spectator"
+            events = [everyone("team-asked", member=member.id, partner=member.asks)]
+        elif action.get("team_with") is not None:  # logs from before partners were asked
             member.team = self._check_partner(action["team_with"], role)
         elif role == "player":
             if self.status == "playing":
@@ -490,6 +498,23 @@ class TableState:
             )
         return partner.id
 
+    def _answer_team(self, action: dict, now: float) -> list[Event]:
+        """The player a spectator asked to share a seat with (or the host) accepts or
+        declines; accepted, the spectator becomes that seat's partner."""
+        actor = self._actor(action)
+        asker = self._target(action)
+        if asker.asks is None or asker.role != "spectator":
+            raise TableError("no-team-request", "that member asks to share no seat", 409)
+        if actor.id not in (asker.asks, self.host):
+            raise TableError("not-asked", "only the player asked, or the host, may answer", 403)
+        partner = asker.asks
+        if not action.get("accept"):
+            asker.asks = None
+            return [everyone("team-declined", member=asker.id, partner=partner)]
+        asker.team = self._check_partner(partner, "player")
+        asker.role, asker.asks = "player", None
+        return [everyone("team-accepted", member=asker.id, partner=partner)]
+
     def _late_join(self, member: Member, now: float) -> list[Event]:
         join = self.game.join_action(self.game_state)
         if join is None:
@@ -511,7 +536,9 @@ class TableState:
             raise TableError("bad-target", "the host cannot kick themselves; leave instead")
         events = self._remove(target, now)
         if action.get("ban"):
-            self.banned.update(s for s in (target.token, target.client) if s)
+            # `ban_address`: the server asked for the address too (logs before it did not).
+            address = target.address if action.get("ban_address") else None
+            self.banned.update(s for s in (target.token, target.client, address) if s)
         return [everyone("player-kicked", member=target.id, ban=bool(action.get("ban"))), *events]
 
     def _remove(self, member: Member, now: float) -> list[Event]:
@@ -528,6 +555,9 @@ class TableState:
                 if status.absent_since is None:
                     status.absent_since = now
         member.left = True
+        for asker in self.members.values():
+            if asker.asks == member.id:
+                asker.asks = None
         partners = [m for m in self.players() if m.team == member.id]
         for partner in partners:
             partner.team = partners[0].id if partner is not partners[0] else None
@@ -643,7 +673,7 @@ class TableState:
         if not self.late_join_open():
             raise TableError("no-seat", "no seat can be taken at this table now", 409)
         events = self._late_join(member, now) if self.status == "playing" else []
-        member.role = "player"
+        member.role, member.asks = "player", None
         if self.host is None:
             self.host = member.id
         return [everyone("member-seated", member=member.id), *events]
@@ -821,6 +851,7 @@ LOBBY_ACTIONS = {
     "skip-waiting": TableState._skip_waiting,
     "claim": TableState._claim,
     "sit": TableState._sit,
+    "answer-team": TableState._answer_team,
 }
 
 

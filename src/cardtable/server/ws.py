@@ -11,6 +11,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .access import rate_limited
 from .connection import CLOSE_BANNED, Connection
 from .errors import TableError
 from .hub import Hub
@@ -22,8 +23,8 @@ from .tokens import token_hash
 
 router = APIRouter()
 
+#: An unknown table and a token not at the table close alike, telling no codes apart.
 CLOSE_UNAUTHORIZED = 4401
-CLOSE_NOT_FOUND = 4404
 
 
 def _decode(message: dict) -> str | bytes | None:
@@ -33,7 +34,10 @@ def _decode(message: dict) -> str | bytes | None:
 
 
 async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, int] | None:
-    """Wait for a valid hello; answer and close on anything else."""
+    """Wait for a valid hello; answer and close on anything else. An unknown table and a
+    token not at the table answer the same; each such failure spends from the address's
+    `Hub.lookups` bucket, and an address whose bucket is empty is refused before any lookup."""
+    address = websocket.client.host if websocket.client else "unknown"
     try:
         async with asyncio.timeout(hub.settings.hello_timeout):
             raw = _decode(await websocket.receive())
@@ -42,6 +46,8 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
             raise TableError("hello-first", "say hello with your token first")
         if hello.protocol != PROTOCOL_VERSION:
             raise TableError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}")
+        if not hub.lookups.allows(address):
+            raise rate_limited()
         live = await hub.get(code)  # `misdirected` if another worker serves this table
     except TimeoutError:
         await websocket.close(1008)
@@ -50,18 +56,14 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
         await websocket.send_bytes(error_message(error.code, error.message))
         await websocket.close(1008)
         return None
-    if live is None:
-        await websocket.send_text(error_message("not-found", "no table with that code").decode())
-        await websocket.close(CLOSE_NOT_FOUND)
-        return None
-    member = live.state.member_by_token(token_hash(hello.token))
+    member = None if live is None else live.state.member_by_token(token_hash(hello.token))
     if member is None:
+        hub.lookups.take(address)
         await websocket.send_text(
-            error_message("unauthorized", "this token is not at this table").decode()
+            error_message("unauthorized", "no table with that code holds this token").decode()
         )
         await websocket.close(CLOSE_UNAUTHORIZED)
         return None
-    address = websocket.client.host if websocket.client else None
     if await hub.bans.banned(member.client, address):
         await websocket.send_text(error_message("banned", "you are banned from this site").decode())
         await websocket.close(CLOSE_BANNED)
