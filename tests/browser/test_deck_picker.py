@@ -21,15 +21,7 @@ GOOD = json.dumps(
         "responses": RESPONSES,
     }
 ).encode()
-BAD = json.dumps(
-    {
-        "name": "Broken",
-        "language": "en",
-        "author": "tests",
-        "calls": [[["No slot here"]]],
-        "responses": ["One"],
-    }
-).encode()
+BAD = b'{\n  "white": ["Broken."],\n  "black": [,]\n}\n'  # not JSON: refused whole
 
 
 def _upload(page, name: str, data: bytes) -> None:
@@ -51,13 +43,17 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     expect(ann.locator(".deck-item", has=main)).to_contain_text("built in")
 
     open_page.expected_console.append("status of 400")
-    _upload(ann, "broken.deck.json5", BAD)
-    expect(ann.locator(".deck-upload .form-error")).to_contain_text("calls[0]")
-    expect(ann.locator(".deck-upload .form-error")).to_contain_text("at least one slot")
+    _upload(ann, "broken.json", BAD)
+    expect(ann.locator(".deck-upload .form-error")).to_have_text(
+        "The deck was not added. line 3: not valid JSON: Expecting value (column 13)"
+    )
 
     _upload(ann, "ours.deck.json5", GOOD)
-    expect(ann.locator(".upload-done")).to_contain_text(
-        "Added “Our Test Deck”: 12 black cards, 60 white cards"
+    expect(ann.locator(".upload-done")).to_have_text(
+        "Imported “Our Test Deck”: 72 cards (12 black, 60 white). It is chosen for this game."
+    )
+    expect(ann.locator(".import-report")).to_have_text(
+        "Text encoding: UTF-8. Licence not stated · by tests."
     )
     ours = ann.get_by_role("checkbox", name="Our Test Deck")
     expect(ours).to_be_checked()
@@ -74,7 +70,7 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
 
     # The host lets players write cards; Bob writes one from the lobby.
     ann.get_by_label("Players may write their own cards in the lobby").check()
-    ann.get_by_role("button", name="Save settings").click()
+    expect(ann.locator(".settings-state")).to_have_text("Saved")
     bob = open_page(PHONE, seat=(code, join_table(site, code, "Bob")), path=f"/#/t/{code}")
     wait_for_table(bob)
     bob.get_by_label("Your card").fill("A card Bob wrote")
@@ -91,10 +87,13 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     options = site.hub.tables[code].state.options
     assert list(options["customWhiteCards"]) == ["A card Bob wrote"]
     assert list(options["customBlackCards"]) == ["Bob asks: _?"]
-    # The host's form shows Bob's cards and keeps them when saved again.
-    ann.get_by_role("button", name="Save settings").click()
-    expect(ann.locator("#live-polite")).to_contain_text("Settings saved.")
-    assert list(site.hub.tables[code].state.options["customWhiteCards"]) == ["A card Bob wrote"]
+    # The host's form shows Bob's cards and keeps them when the host changes a setting.
+    ann.locator(".host-panel summary", has_text="Players").click()
+    ann.get_by_label("Hand size").fill("9")
+    expect(ann.locator(".settings-state")).to_have_text("Saved")
+    options = site.hub.tables[code].state.options
+    assert options["handSize"] == 9
+    assert list(options["customWhiteCards"]) == ["A card Bob wrote"]
 
     add_bots(ann, 1)
     ann.get_by_role("button", name="Start the game").click()

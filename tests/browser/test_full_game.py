@@ -37,6 +37,10 @@ def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
     host.fill("#player-name", "Ann")
     host.get_by_text("End", exact=True).click()
     host.get_by_label("Points to win").fill("2")
+    # A new table is unlisted unless the host lists it.
+    host.locator("summary", has_text="name, privacy").click()
+    expect(host.get_by_label("List this table under public games")).not_to_be_checked()
+    host.get_by_label("List this table under public games").check()
     host.get_by_role("button", name="Create table").click()
     wait_for_table(host)
     code = host.locator(".big-code").inner_text()
@@ -65,11 +69,11 @@ def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
     for page in pages:
         page.wait_for_function("document.querySelectorAll('.member').length === 4")
     assert host.locator(".qr").count() == 1
-    # The host changes a setting; the others read it in the rules.
+    # The host changes a setting: it applies at once, and the others read it in the rules.
     host.locator(".host-panel summary", has_text="Players").click()
     host.get_by_label("Hand size").fill("8")
-    host.get_by_role("button", name="Save settings").click()
     expect(bob.locator(".rules-summary")).to_contain_text("Hand size: 8")
+    expect(host.locator(".settings-state")).to_have_text("Saved")
     screens(host, "lobby")
     screens(bob, "lobby")
     host.get_by_role("button", name="Start the game").click()

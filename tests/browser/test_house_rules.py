@@ -81,7 +81,7 @@ def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
             "reboot": "official",
             "discardUnknown": "official",
             "neverHaveIEverPoints": True,
-            "pointsTarget": 1,
+            "pointsTarget": 3,  # K5: the game ends the moment anyone reaches it
         },
     )
     czar, players = roles(site, code, by_seat)
@@ -135,7 +135,8 @@ def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
     expect(b.locator(".answer-grid")).to_contain_text("Our own written answer")
     take_turn(czar)
     for page in by_seat.values():
-        expect(page.locator(".end")).to_contain_text("someone reached the points target")
+        expect(page.locator(".round-title")).to_contain_text("Round 2")  # the round was judged
+    assert max(game(site, code).scores) >= 1
 
 
 def test_god_is_dead_votes_packing_heat_and_the_runner_up_vote(open_page, site):
@@ -147,7 +148,7 @@ def test_god_is_dead_votes_packing_heat_and_the_runner_up_vote(open_page, site):
             "judging": "godIsDead",
             "happyEnding": "guideRunnerUpVote",
             "packingHeat": "guide",
-            "pointsTarget": 1,
+            "pointsTarget": 2,  # K5: reaching it ends the game before the runner-up vote
         },
     )
     czar, (a, b, c) = roles(site, code, by_seat)
@@ -172,7 +173,8 @@ def test_god_is_dead_votes_packing_heat_and_the_runner_up_vote(open_page, site):
     for page in (a, b, c):
         take_turn(page)
     for page in (a, b, c):
-        expect(page.locator(".winner-title")).to_be_visible()
+        expect(page.locator(".round-title")).to_contain_text("Round 2")  # on to the next round
+    assert sorted(game(site, code).scores)[-2:] == [1, 1]  # the round's and the runner-up's
 
 
 def test_serious_business_ranking_rando_and_the_submission_timer(open_page, site, screens):

@@ -16,7 +16,6 @@ def test_a_series_of_two_games_with_standings_winner_and_leaderboard(open_page, 
     ann.get_by_label("Tournament: a series of games").select_option("games")
     expect(ann.get_by_label("Games (2 to 20)")).to_have_value("3")
     ann.get_by_label("Games (2 to 20)").fill("2")
-    ann.get_by_role("button", name="Save settings").click()
     panel = ann.locator(".series-panel")
     expect(panel).to_be_visible()
     expect(panel.locator(".series-progress")).to_have_text("Game 1 of 2")
@@ -73,7 +72,6 @@ def test_a_series_for_some_minutes_counts_down_from_its_first_game(open_page, si
     length = ann.get_by_label("Minutes (5 to 600)")
     expect(length).to_have_value("30")
     length.fill("5")
-    ann.get_by_role("button", name="Save settings").click()
     progress = ann.locator(".series-panel .series-progress")
     expect(progress).to_have_text("5 minutes, from the first game")
     assert site.hub.tables[code].state.series.minutes == 5

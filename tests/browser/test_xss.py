@@ -26,7 +26,7 @@ def test_html_in_names_chat_and_cards_shows_as_text(open_page, site):
         "blankCards": 10,
         "pointsTarget": 1,
     }
-    host = create_table(site, SVG, options, table_name=IMG)
+    host = create_table(site, SVG, options, table_name=IMG, public=True)
     code = host["code"]
     ann = open_page(DESKTOP, seat=(code, host), path=f"/#/t/{code}")
     wait_for_table(ann)

@@ -12,14 +12,13 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, raw = null) {
+/** `token`: a member's token, sent as `Authorization: Bearer` (reads of a table). */
+async function call(method, path, body, raw = null, token = null) {
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body ? { "content-type": "application/json" } : raw ? { "content-type": "application/octet-stream" } : {},
-      body: body ? JSON.stringify(body) : raw || undefined,
-    });
+    const headers = body ? { "content-type": "application/json" } : raw ? { "content-type": "application/octet-stream" } : {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : raw || undefined });
   } catch {
     throw new ApiError("offline", "The server cannot be reached. Check your connection.");
   }
@@ -38,11 +37,23 @@ async function call(method, path, body, raw = null) {
 
 const enc = encodeURIComponent;
 
+/** A table's whole public history, read page by page with the member's token. */
+async function history(code, token) {
+  const whole = await call("GET", `/api/tables/${enc(code)}/history`, null, null, token);
+  while (whole.next !== null) {
+    const page = await call("GET", `/api/tables/${enc(code)}/history?after=${whole.next}`, null, null, token);
+    whole.steps.push(...page.steps);
+    Object.assign(whole, { status: page.status, results: page.results, next: page.next });
+  }
+  return whole;
+}
+
 export const api = {
   games: () => call("GET", "/api/games"),
   publicTables: () => call("GET", "/api/tables"),
-  table: (code) => call("GET", `/api/tables/${enc(code)}`),
-  history: (code) => call("GET", `/api/tables/${enc(code)}/history`),
+  /** `token`: the member's own, for a table that shows nothing to others. */
+  table: (code, token = null) => call("GET", `/api/tables/${enc(code)}`, null, null, token),
+  history,
   create: (body) => call("POST", "/api/tables", body),
   join: (code, body) => call("POST", `/api/tables/${enc(code)}/join`, body),
   report: (body) => call("POST", "/api/reports", body),

@@ -10,7 +10,6 @@ const PROTOCOL = 4;
 const FATAL = new Map([
   [4003, "removed"],
   [4401, "unauthorized"],
-  [4404, "not-found"],
 ]);
 const PING_EVERY = 25000;
 const RETRY_DELAYS = [300, 1000, 2000, 4000, 8000];

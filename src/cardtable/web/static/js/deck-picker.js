@@ -1,11 +1,16 @@
 // deck-picker.js: the CAH `decks` option as a choice from the site's deck library
-// (GET /api/decks): one checkbox per deck with its name, card counts, tags, rating and licence,
-// a filter when the library is long, and an upload (POST /api/decks, the file as the raw body)
-// whose errors name the line or field the server points at. Same interface as a form control:
+// (GET /api/decks): one checkbox per deck with its name, card counts, tags, rating, licence and
+// attribution, a filter when the library is long, the pack picker of the chosen decks, and an
+// upload (POST /api/decks, the file as the raw body) that shows its import report, or whose
+// errors name the line or field the server points at. Same interface as a form control:
 // element, value(), set(ids).
+// The pack picker keeps the form's `packs` option (a text box, one pack per line) in step: it
+// writes the box before its change reaches the form, and reads it after the form is set.
 
 import { api } from "./api.js";
 import { h, replace, uid } from "./dom.js";
+import { importReport, reportSummary } from "./import-report.js";
+import { PackPicker } from "./pack-picker.js";
 
 const FILTER_FROM = 7;
 const ACCEPT = ".json,.json5,.deck,.md,.txt,.csv,.sql,.sqlite,.db";
@@ -35,6 +40,7 @@ export function deckFacts(deck) {
   if (ratings.length) facts.push(`rated ${ratings.join(", ")}`);
   if (deck.tags && deck.tags.length) facts.push(`tags: ${deck.tags.slice(0, 6).join(", ")}${deck.tags.length > 6 ? "…" : ""}`);
   facts.push(deck.license ? `licence: ${deck.license}` : "licence not stated");
+  if (deck.attribution) facts.push(`by ${deck.attribution}`);
   facts.push(deck.builtin ? "built in" : "uploaded");
   return facts.join(" · ");
 }
@@ -51,11 +57,14 @@ export class DeckPicker {
     this.filter.addEventListener("input", () => this.applyFilter());
     this.filterField = h("div", { class: "field", hidden: true }, h("label", { for: filterId, text: "Find a deck" }), this.filter);
     this.count = h("p", { class: "help", role: "status" });
+    this.packs = new PackPicker({ onChange: (names) => this.writePacks(names) });
+    this.packsBox = null; // the form's `packs` text box, found once the form is built
     this.element = h("div", { class: "deck-picker" },
       h("fieldset", { class: "deck-fieldset" },
         h("legend", { text: option.label }),
         h("p", { class: "help", text: "Choose one or more decks: the game deals from all of them." }),
         this.filterField, this.status, this.list, this.count),
+      this.packs.element,
       this.uploadForm());
     loadLibrary().then((decks) => this.show(decks), (error) => {
       this.status.textContent = `The deck library could not be loaded: ${error.message}`;
@@ -72,6 +81,34 @@ export class DeckPicker {
     replace(this.list, [...decks, ...missing].map((deck) => this.item(deck)));
     this.applyFilter();
     this.countChosen();
+    this.showPacks();
+  }
+
+  // -- packs --------------------------------------------------------------------------------
+
+  /** The form's `packs` option, which the pack picker stands in for (hidden once found). */
+  packsControl() {
+    if (!this.packsBox) {
+      const form = this.element.closest(".options-form");
+      this.packsBox = form && form.querySelector('textarea[name="packs"]');
+      const field = this.packsBox && this.packsBox.closest(".field");
+      if (field) field.hidden = true;
+    }
+    return this.packsBox;
+  }
+
+  /** List the packs of the chosen decks, as the `packs` option has them. */
+  showPacks() {
+    const box = this.packsControl();
+    if (!box) return;
+    this.packs.set(box.value.split("\n").map((line) => line.trim()).filter(Boolean));
+    const chosen = this.read();
+    this.packs.decks(this.decks.filter((deck) => chosen.includes(deck.id)));
+  }
+
+  writePacks(names) {
+    const box = this.packsControl();
+    if (box) box.value = names.join("\n");
   }
 
   item(deck) {
@@ -80,7 +117,9 @@ export class DeckPicker {
       "aria-describedby": `${id}-facts` });
     box.addEventListener("change", () => {
       this.wanted = this.read();
+      if (!box.checked) this.packs.forget([deck.id]);
       this.countChosen();
+      this.showPacks();
     });
     return h("li", { class: "deck-item" },
       h("label", { class: "check", for: id }, box, h("span", { class: "deck-name", text: deck.name })),
@@ -115,7 +154,10 @@ export class DeckPicker {
 
   set(ids) {
     this.wanted = [...(ids || [])];
-    if (this.decks.length || this.list.childElementCount) this.show(this.decks);
+    if (!this.decks.length && !this.list.childElementCount) return;
+    this.show(this.decks);
+    // The form sets its `packs` box after this control: read it once the form is set.
+    queueMicrotask(() => this.showPacks());
   }
 
   // -- upload -------------------------------------------------------------------------------
@@ -130,10 +172,12 @@ export class DeckPicker {
       h("option", { value: "white", text: "Every line is a white card" }));
     const error = h("p", { class: "form-error", role: "alert" });
     const done = h("p", { class: "upload-done", role: "status" });
+    const report = h("div", { class: "upload-report" });
     const button = h("button", { type: "button", class: "secondary", text: "Upload deck" });
     button.addEventListener("click", async () => {
       error.textContent = "";
       done.textContent = "";
+      report.replaceChildren();
       const chosen = file.files && file.files[0];
       if (!chosen) {
         error.textContent = "Choose a deck file first.";
@@ -145,10 +189,10 @@ export class DeckPicker {
         const deck = await api.uploadDeck(chosen, { name: chosen.name, ...(kind.value ? { kind: kind.value } : {}) });
         this.wanted = [...this.read(), deck.id];
         this.show(await loadLibrary(true));
-        const counts = `${plural(deck.calls, "black card")}, ${plural(deck.responses, "white card")}`;
-        done.textContent = deck.created === false
-          ? `“${deck.name}” was in the library already (${counts}). It is chosen for this game.`
-          : `Added “${deck.name}”: ${counts}. It is chosen for this game.`;
+        // The chosen decks changed: a form that applies changes at once hears it.
+        this.element.dispatchEvent(new Event("change", { bubbles: true }));
+        done.textContent = reportSummary(deck);
+        report.append(importReport(deck));
         file.value = "";
       } catch (failure) {
         const where = failure.where && !failure.message.startsWith(failure.where) ? `${failure.where}: ` : "";
@@ -162,6 +206,6 @@ export class DeckPicker {
       h("p", { class: "help", text: "JSON (Massive Decks, JSON Against Humanity, Cards Against Formality), CSV, PretendYoureXyzzy SQL, DigiPen text, or one card per line." }),
       h("div", { class: "field" }, h("label", { for: fileId, text: "Deck file" }), file),
       h("div", { class: "field" }, h("label", { for: kindId, text: "For a list of cards, one per line" }), kind),
-      error, done, button);
+      error, done, report, button);
   }
 }

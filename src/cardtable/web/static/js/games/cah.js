@@ -3,7 +3,8 @@
 // a card grid with the pick order, the action of the moment (submit, reveal, pick, rank, vote,
 // eliminate), the house rules' own actions (bet, discard, reboot, Never Have I Ever), the last
 // round's winner, report buttons (the black card, an answer, a card in your hand, the winning
-// answer), and it tells screen readers each change. See games/index.js for the seam.
+// answer), and it tells screen readers each change. A player who joined mid-round (`you.next_round`)
+// is told they play from the next round instead of being shown a hand. See games/index.js for the seam.
 
 import { announce } from "../announce.js";
 import { CardGrid } from "../card-grid.js";
@@ -91,6 +92,7 @@ class CahRenderer {
         h("p", { class: "muted keys-hint", text: "Arrows move · Space selects · Enter plays · 1–9 pick by number · R reads aloud" })),
       this.played, this.handGrid.element, this.writeArea);
 
+    this.nextRound = h("p", { class: "next-round-note", hidden: true, text: "You play from the next round." });
     this.modeButtons = h("div", { class: "mode-buttons" });
     this.nhieList = h("ul", { class: "nhie-list" });
     this.house = h("section", { class: "house-rules", "aria-labelledby": "house-title", hidden: true },
@@ -103,7 +105,7 @@ class CahRenderer {
       h("div", { class: "cah-head" }, this.title, this.status),
       h("div", { class: "cah-board" },
         h("div", { class: "black-zone" }, this.blackCard, this.rando),
-        h("div", { class: "play-zone" }, this.answers, this.actionBar, this.hand, this.house)),
+        h("div", { class: "play-zone" }, this.answers, this.actionBar, this.nextRound, this.hand, this.house)),
       this.lastRound, this.endButton);
 
     this.onKey = (event) => this.shortcut(event);
@@ -232,6 +234,7 @@ class CahRenderer {
     const waiting = pub.waitingFor.filter((s) => s !== seat).map((s) => this.ctx.seatName(s));
     const others = waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
     const can = this.can;
+    if (view.you && view.you.next_round && pub.phase !== "over") return `You play from the next round. ${others}`;
     switch (pub.phase) {
       case "submit":
         if (can.submit) return `Your turn: choose ${can.submit.join(" or ")} card${can.submit[0] > 1 ? "s" : ""}. ${others}`;
@@ -314,7 +317,9 @@ class CahRenderer {
 
   drawHand() {
     const you = this.ctx.view.you;
-    this.hand.hidden = !you || this.ctx.mode === "tv";
+    const later = Boolean(you && you.next_round);
+    this.nextRound.hidden = !later || this.ctx.mode === "tv";
+    this.hand.hidden = !you || later || this.ctx.mode === "tv";
     if (!you) return;
     setText(this.handTitle, this.handMode === "play" ? "Your hand" : `Your hand: ${HAND_MODES[this.handMode].label.toLowerCase()}`);
     const answer = [you.submitted, you.bet].filter(Boolean).map((cards) => cards.map((c) => c.text).join(" / "));

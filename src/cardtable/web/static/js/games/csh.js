@@ -1,6 +1,8 @@
 // games/csh.js: the CSH: The Card Game table. It shows what is asked of you now as labelled
-// buttons grouped by kind (draw, play a card into a slot, pass or Cancel, a choice), the effect
-// stack while it resolves, the deck, discard pile and Election, your hand, every Archive with
+// buttons grouped by kind (draw, play a card into a slot, pass or Cancel, a choice); in a
+// reaction window, which waits on everyone at once (CSH-10), your reactions and Pass, or when you
+// have none "Waiting for reactions" with the time left and a small "Go on"; an "Auto-pass
+// reactions" switch for every seat while the game runs; the effect stack while it resolves, the deck, discard pile and Election, your hand, every Archive with
 // its stacks and totals, and a log of what happened; it tells screen readers whose turn it is
 // and what others did. The final count is the history panel. See games/index.js for the seam.
 
@@ -35,13 +37,18 @@ class CshRenderer {
     this.asked = "";
     this.lines = [];
     this.lineCount = 0;
+    this.switching = false;
 
     this.title = h("h2", { id: "stage-title", class: "csh-title" });
     this.status = h("p", { class: "csh-status" });
     this.prompt = h("p", { class: "csh-prompt", id: "csh-prompt" });
+    this.countdown = h("p", { class: "csh-countdown muted", role: "timer", hidden: true });
     this.groups = h("div", { class: "csh-groups" });
     this.moves = h("section", { class: "panel csh-moves", "aria-labelledby": "csh-moves-title", hidden: true },
-      h("h3", { id: "csh-moves-title", text: "Your move" }), this.prompt, this.groups);
+      h("h3", { id: "csh-moves-title", text: "Your move" }), this.prompt, this.countdown, this.groups);
+    this.autoPassBox = h("input", { type: "checkbox", id: "csh-auto-pass", onchange: () => this.sendAutoPass() });
+    this.autoPass = h("label", { class: "csh-auto-pass", for: "csh-auto-pass", hidden: true }, this.autoPassBox,
+      h("span", { text: "Auto-pass reactions" }));
     this.stackList = h("ol", { class: "csh-effects", "aria-label": "Effect stack, top first" });
     this.effects = h("section", { class: "panel csh-effect-stack", "aria-labelledby": "csh-effects-title", hidden: true },
       h("h3", { id: "csh-effects-title", text: "Effect stack (top resolves first)" }), this.stackList);
@@ -53,7 +60,7 @@ class CshRenderer {
     this.log = h("ol", { class: "csh-log" });
 
     this.element = h("div", { class: `csh mode-${host.mode}` },
-      h("div", { class: "csh-head" }, this.title, this.status),
+      h("div", { class: "csh-head" }, this.title, this.status, this.autoPass),
       this.moves, this.effects,
       h("section", { class: "panel csh-table-facts", "aria-label": "Deck, discard pile and Election" }, this.facts),
       this.hand,
@@ -69,7 +76,9 @@ class CshRenderer {
     });
   }
 
-  destroy() {}
+  destroy() {
+    clearInterval(this.ticker);
+  }
 
   // -- words --------------------------------------------------------------------------------
 
@@ -129,9 +138,11 @@ class CshRenderer {
     if (pub.start === seat) tags.push("started");
     if (pub.election.drawn && pub.election.by === seat) tags.push("drew the Election");
     if (pub.phase !== "over" && pub.current === seat && pub.phase !== "draft") tags.push(`on turn, ${plural(pub.actions, "action")} left`);
-    if (pub.waiting === seat && pub.phase === "window") tags.push("may Cancel…");
-    else if (pub.waiting === seat && pub.phase === "choice") tags.push("choosing…");
-    return { score: pub.archives[seat].total, tags, active: pub.waiting === seat };
+    const waiting = pub.waiting.includes(seat);
+    if (pub.auto_pass[seat] && pub.phase !== "over") tags.push("auto-pass");
+    if (waiting && pub.phase === "window") tags.push("to answer…");
+    else if (waiting && pub.phase === "choice") tags.push("choosing…");
+    return { score: pub.archives[seat].total, tags, active: waiting };
   }
 
   headline(result, ctx) {
@@ -157,7 +168,9 @@ class CshRenderer {
     this.rememberView(ctx.view, events);
     const words = this.words();
     this.drawHead(words);
+    this.drawAutoPass();
     this.drawMoves(words);
+    this.drawCountdown();
     this.drawEffects(words);
     this.drawFacts();
     this.drawHand();
@@ -173,11 +186,49 @@ class CshRenderer {
     else if (pub.phase !== "over") title = `Turn ${pub.turn} · ${pub.current === this.ctx.seat ? "Your turn" : `${this.ctx.seatName(pub.current)}'s turn`} · ${plural(pub.actions, "action")} left`;
     setText(this.title, title);
     let status = "";
-    if (pub.phase !== "over" && pub.waiting !== null && pub.waiting !== this.ctx.seat) {
-      const what = { window: "to Cancel or pass", choice: "to choose", draft: "to choose a directorship", turn: "to act" }[pub.phase];
-      status = `Waiting for ${this.ctx.seatName(pub.waiting)} ${what}.`;
+    if (pub.phase === "window") status = `Reaction window: waiting for ${pub.waiting.map((seat) => this.names(seat)).join(", ")}.`;
+    else if (pub.phase !== "over" && pub.waiting.length && !pub.waiting.includes(this.ctx.seat)) {
+      const what = { choice: "to choose", draft: "to choose a directorship", turn: "to act" }[pub.phase];
+      status = `Waiting for ${this.ctx.seatName(pub.waiting[0])} ${what}.`;
     }
     setText(this.status, status);
+  }
+
+  /** Every seat may switch auto-pass on or off at any time while the game runs. */
+  drawAutoPass() {
+    const pub = this.ctx.view.public;
+    const seat = this.ctx.seat;
+    this.autoPass.hidden = seat === null || seat === undefined || !this.ctx.view.you || this.host.mode === "tv" || pub.phase === "over";
+    if (this.autoPass.hidden) return;
+    this.autoPassBox.checked = Boolean(pub.auto_pass[seat]);
+    this.autoPassBox.disabled = this.switching;
+  }
+
+  sendAutoPass() {
+    if (this.switching) return;
+    this.switching = true;
+    this.autoPassBox.disabled = true;
+    const done = () => {
+      this.switching = false;
+      if (this.ctx) this.drawAutoPass();
+    };
+    this.host.act({ type: "auto-pass", on: this.autoPassBox.checked }).then(done, done);
+  }
+
+  /** The time left in an open reaction window, from the table's deadline (wall clock). */
+  drawCountdown() {
+    const pub = this.ctx.view.public;
+    const deadline = pub.phase === "window" && this.ctx.table ? this.ctx.table.deadline : null;
+    this.countdown.hidden = deadline === null || deadline === undefined;
+    if (this.countdown.hidden) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+      return;
+    }
+    const tick = () => setText(this.countdown, `Closes in ${Math.max(0, Math.ceil(deadline - Date.now() / 1000))} s.`);
+    tick();
+    clearInterval(this.ticker);
+    this.ticker = setInterval(tick, 250);
   }
 
   drawMoves(words) {
@@ -193,7 +244,7 @@ class CshRenderer {
         setText(node.firstElementChild, group.title);
         node.setAttribute("aria-label", group.title);
         syncList(node.lastElementChild, group.actions, (item) => JSON.stringify(item.action),
-          (item) => h("button", { type: "button", class: item.action.type === "pass" || item.action.type === "draw" ? "primary" : "secondary", onclick: () => this.send(item) }),
+          (item) => h("button", { type: "button", class: item.minor ? "secondary csh-minor" : item.action.type === "pass" || item.action.type === "draw" ? "primary" : "secondary", onclick: () => this.send(item) }),
           (button, item) => {
             setText(button, item.label);
             button.setAttribute("aria-label", `${group.title}: ${item.label}`);
@@ -299,7 +350,7 @@ class CshRenderer {
     syncList(this.log, this.lines, (line) => line.n, (line) => h("li", { text: line.text }));
     // What is asked of you is said once each time it changes.
     const pub = this.ctx.view.public;
-    const asked = this.current ? JSON.stringify([pub.phase, pub.turn, pub.actions, pub.stack.length, pub.choice]) : "";
+    const asked = this.current && !this.current.quiet ? JSON.stringify([pub.phase, pub.turn, pub.actions, pub.stack.length, pub.choice]) : "";
     if (asked && asked !== this.asked) announce(this.current.prompt, { urgent: true });
     this.asked = asked;
   }

@@ -1,15 +1,30 @@
 // panels/players.js: who is at the table: players then spectators, each with their presence
-// (online, offline, away, bot) in words and a shape, never by colour alone, plus what the game
-// says about their seat (score, Czar, submitted). The host can remove people or pass the host role;
-// anyone can report a player to the moderators.
+// (online, offline, away, autopilot, bot) in words and a shape, never by colour alone, plus what
+// the game says about their seat (score, Czar, submitted). A seat everyone left is still listed
+// while the game runs (the server plays it). It says how soon someone who leaves is marked away.
+// The host can remove people or pass the host role; anyone can report a player to the moderators.
 
 import { h, setText, syncList } from "../dom.js";
 
+function seatOf(member, table) {
+  return member.seat !== null && member.seat !== undefined ? table.seats[member.seat] || null : null;
+}
+
+/** A member's presence, in a word and a shape. The seat's state comes first: "autopilot" when
+ *  the server plays its moves for now, "away" when it is marked away. */
 function presence(member, table) {
   if (member.bot) return { text: "bot", icon: "◆" };
-  const seat = member.seat !== null && member.seat !== undefined ? table.seats[member.seat] : null;
-  if (seat && seat.away) return { text: "away", icon: "◐" };
+  const seat = seatOf(member, table);
+  if (seat && seat.autopilot) return { text: "autopilot", icon: "◇" };
+  if ((seat && seat.away) || member.away) return { text: "away", icon: "◐" };
   return member.online ? { text: "online", icon: "●" } : { text: "offline", icon: "○" };
+}
+
+/** Seats of the game in progress that nobody present holds (everyone holding them left). */
+function emptySeats(table) {
+  if (table.status !== "playing") return [];
+  const held = new Set(table.members.map((m) => m.seat).filter((seat) => seat !== null && seat !== undefined));
+  return table.seats.map((seat, index) => ({ seat, index })).filter(({ index }) => !held.has(index));
 }
 
 export class PlayersPanel {
@@ -28,9 +43,10 @@ export class PlayersPanel {
       this.manage.setAttribute("aria-pressed", String(this.managing));
       if (this.ctx) this.update(this.ctx, this.renderer);
     });
+    this.grace = h("p", { class: "help grace-line", hidden: true });
     this.element = h("section", { class: "panel players-panel", "aria-labelledby": "players-title" },
       h("div", { class: "panel-head" }, h("h2", { id: "players-title", text: "Players" }), this.count, this.manage),
-      this.list, this.reportButton);
+      this.list, this.grace, this.reportButton);
   }
 
   update(ctx, renderer) {
@@ -41,7 +57,11 @@ export class PlayersPanel {
     const members = [...table.members].sort((a, b) => (a.role === b.role ? 0 : a.role === "player" ? -1 : 1));
     const playing = members.filter((m) => m.role === "player").length;
     setText(this.count, `${playing} playing${members.length > playing ? `, ${members.length - playing} watching` : ""}`);
-    syncList(this.list, members, (m) => m.id, () => this.item(), (item, m) => this.refresh(item, m, ctx, renderer));
+    const rows = [...members.map((m) => ({ member: m })), ...emptySeats(table).map((s) => ({ empty: s }))];
+    syncList(this.list, rows, (row) => (row.member ? row.member.id : `seat-${row.empty.index}`), () => this.item(),
+      (item, row) => (row.member ? this.refresh(item, row.member, ctx, renderer) : this.refreshEmpty(item, row.empty, ctx, renderer)));
+    this.grace.hidden = table.grace === undefined || table.grace === null;
+    setText(this.grace, `Players who leave are marked away after ${table.grace} s.`);
     this.reportButton.hidden = !this.report || !this.others(ctx).length;
   }
 
@@ -70,6 +90,20 @@ export class PlayersPanel {
       actions);
   }
 
+  /** A seat whose people all left: the server plays it until the game ends. */
+  refreshEmpty(item, { seat, index }, ctx, renderer) {
+    const info = renderer ? renderer.seatInfo(index) : null;
+    const state = seat.autopilot ? { text: "autopilot", icon: "◇" } : { text: "away", icon: "◐" };
+    item.className = `member seat-empty presence-${state.text}${info && info.active ? " is-active" : ""}`;
+    setText(item.querySelector(".presence"), state.icon);
+    setText(item.querySelector(".member-name"), ctx.seatName(index));
+    setText(item.querySelector(".member-tags"), [state.text, "left", ...(info ? info.tags : [])].join(" · "));
+    const score = item.querySelector(".member-score");
+    setText(score, info && info.score !== null ? String(info.score) : "");
+    score.setAttribute("aria-label", info && info.score !== null ? `${info.score} points` : "");
+    item.querySelector(".member-actions").replaceChildren();
+  }
+
   refresh(item, member, ctx, renderer) {
     const { table } = ctx;
     const state = presence(member, table);
@@ -77,7 +111,8 @@ export class PlayersPanel {
     item.className = `member presence-${state.text}${info && info.active ? " is-active" : ""}`;
     setText(item.querySelector(".presence"), state.icon);
     setText(item.querySelector(".member-name"), member.name + (member.id === ctx.member ? " (you)" : ""));
-    const tags = [state.text];
+    const seat = seatOf(member, table);
+    const tags = state.text === "autopilot" && (member.away || seat.away) ? ["away", "autopilot"] : [state.text];
     if (member.id === table.host) tags.push("host");
     if (member.role === "spectator") tags.push("watching");
     if (info) tags.push(...info.tags);

@@ -1,5 +1,7 @@
 // panels/timer.js: the time left on the table's deadline. It is a role="timer" (never read
 // out as it ticks); only when you still have to act and 10 seconds remain is it announced once.
+// While it runs the page has the class `timer-on`: on a phone the timer is then pinned to the
+// top of the screen, so it stays in view at every stage of every game.
 
 import { announce } from "../announce.js";
 import { h, setText } from "../dom.js";
@@ -25,6 +27,7 @@ export class TimerView {
 
   tick() {
     this.element.hidden = this.deadline === null;
+    document.body.classList.toggle("timer-on", this.deadline !== null);
     if (this.deadline === null) return;
     const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
     setText(this.text, `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`);
@@ -37,5 +40,6 @@ export class TimerView {
 
   destroy() {
     clearInterval(this.interval);
+    document.body.classList.remove("timer-on");
   }
 }

@@ -1,6 +1,7 @@
 // screens/end.js: the end of a game: the winner, the final standings, the history of its
 // rounds (from GET /api/tables/{code}/history, drawn by the game's renderer) and the rematch.
 // When it ended a tournament, the host chooses between a new tournament and single games.
+// A game claimed by the one player left, or ended by them without a result, says so.
 
 import { announce } from "../announce.js";
 import { api } from "../api.js";
@@ -8,6 +9,12 @@ import { h, replace } from "../dom.js";
 import { humanize } from "../options-form.js";
 import { seriesHeadline } from "../panels/series.js";
 import { seriesSetting } from "../table-settings.js";
+
+/** Why a game ended when the table ended it (not the game's own rules). */
+const TABLE_REASONS = {
+  claimed: "the player still there claimed it, everyone else was away",
+  abandoned: "it was ended without a result, everyone else was away",
+};
 
 function listNames(names) {
   return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
@@ -29,14 +36,17 @@ export class EndView {
     if (key === this.shown) return;
     this.shown = key;
     const winners = listNames(result.winners.map((seat) => ctx.seatName(seat)));
-    const headline = this.renderer.headline(result, ctx) || `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!`;
-    const order = result.places.map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    const headline = result.reason === "abandoned" ? "The game ended without a result"
+      : this.renderer.headline(result, ctx)
+        || (result.winners.length ? `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!` : "The game ended without a winner");
+    const order = (result.places || []).map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    const why = TABLE_REASONS[result.reason] || this.renderer.endReason(result.reason) || humanize(result.reason);
     const history = h("div", { class: "history" }, h("p", { class: "muted", text: "Loading the rounds…" }));
     replace(this.element,
       h("section", { class: "panel end-head", "aria-labelledby": "stage-title" },
         h("h2", { id: "stage-title", class: "winner-title", text: headline }),
-        h("p", { class: "muted", text: `Game ${result.game_number} is over: ${this.renderer.endReason(result.reason) || humanize(result.reason)}.` }),
-        h("table", { class: "standings" },
+        h("p", { class: "muted", text: `Game ${result.game_number} is over: ${why}.` }),
+        !order.length ? null : h("table", { class: "standings" },
           h("caption", { class: "visually-hidden", text: "Final standings" }),
           h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
             result.scores ? h("th", { scope: "col", text: "Points" }) : null)),
@@ -68,7 +78,7 @@ export class EndView {
   }
 
   loadHistory(ctx, history, gameNumber) {
-    api.history(ctx.code).then(
+    api.history(ctx.code, ctx.token).then(
       (data) => replace(history, this.renderer.history(data, gameNumber, ctx)),
       () => replace(history, h("p", { class: "muted", text: "The rounds could not be loaded." })),
     );

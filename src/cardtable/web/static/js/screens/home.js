@@ -1,6 +1,7 @@
 // screens/home.js: the first screen. Your name (remembered), joining by code or by a shared
 // link, the list of public tables, the leaderboard, and creating a table with every option of
-// the chosen game.
+// the chosen game (unlisted unless the host lists it). Someone arriving by link at a game
+// under way is told first whether they can play (from the next round) or only watch.
 
 import { api } from "../api.js";
 import { h, replace, syncList } from "../dom.js";
@@ -42,9 +43,10 @@ export function homeScreen(root, { joinCode = "" }) {
       saveSeat(joined.code, joined);
       location.hash = `#/t/${joined.code}`;
     } catch (error) {
-      if (error.code === "wrong-password") {
+      if (error.code === "not-found") {
+        // The server answers a wrong password as it answers an unknown code.
         codeInput.value = code;
-        joinStatus.textContent = errorText(error) + ". Type the table's password.";
+        joinStatus.textContent = "There is no table with that code, or its password is wrong. Check both.";
         joinPassword.focus();
       } else {
         status.textContent = errorText(error);
@@ -61,15 +63,29 @@ export function homeScreen(root, { joinCode = "" }) {
   const joinPassword = h("input", { type: "password", id: "join-password", name: "password", autocomplete: "off" });
   const joinStatus = h("p", { class: "form-error", role: "alert" });
   const invite = h("p", { class: "invite", hidden: !joinCode });
+  // Before the name field: whether a game under way at the linked table can take you.
+  const arrival = h("p", { class: "arrival-note", id: "arrival-note", role: "status", hidden: true });
+  const joinButton = h("button", { type: "submit", class: "primary", text: "Join table" });
+  let watchOnly = false;
+  const spectateField = h("div", { class: "field field-check" }, h("label", { class: "check", for: "join-spectate" }, joinSpectate, "Just watch (spectator)"));
+  /** A running game that takes nobody new: the form's action is to watch. */
+  function setWatchOnly(flag) {
+    watchOnly = flag;
+    joinButton.textContent = flag ? "Watch" : "Join table";
+    spectateField.hidden = flag;
+  }
   const joinForm = h("form", { class: "panel", "aria-labelledby": "join-title" },
     h("h2", { id: "join-title", text: joinCode ? "You're invited" : "Join a game" }),
     invite,
     h("div", { class: "field" }, h("label", { for: "join-code", text: "Table code" }), codeInput,
       h("p", { class: "help", id: "code-help", text: "Six letters and digits, from the host or the shared link." })),
-    h("div", { class: "field field-check" }, h("label", { class: "check", for: "join-spectate" }, joinSpectate, "Just watch (spectator)")),
+    spectateField,
     h("div", { class: "field" }, h("label", { for: "join-password", text: "Password (only if the table has one)" }), joinPassword),
     joinStatus,
-    h("button", { type: "submit", class: "primary", text: "Join table" }));
+    joinButton);
+  codeInput.addEventListener("input", () => {
+    if (joinCode) setWatchOnly(watchOnly && codeInput.value.trim().toUpperCase() === joinCode);
+  });
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const code = codeInput.value.trim().toUpperCase();
@@ -78,15 +94,24 @@ export function homeScreen(root, { joinCode = "" }) {
       codeInput.focus();
       return;
     }
-    joinTable(code, { spectate: joinSpectate.checked, password: joinPassword.value }, joinStatus);
+    joinTable(code, { spectate: watchOnly || joinSpectate.checked, password: joinPassword.value }, joinStatus);
   });
   if (joinCode) {
     api.table(joinCode).then(
       (table) => {
         invite.textContent = `${table.host_name} invites you to “${table.name}”: ${table.players} of ${table.max_players} seats taken${table.status === "lobby" ? "" : ", game in progress"}.`;
+        if (table.status === "playing" && table.late_join !== undefined) {
+          arrival.textContent = table.late_join
+            ? "The game is under way: you will play from the next round."
+            : "This game is under way and cannot take new players; you can watch.";
+          arrival.dataset.kind = table.late_join ? "late" : "watch";
+          arrival.hidden = false;
+          setWatchOnly(!table.late_join);
+        }
       },
       (error) => {
-        invite.textContent = error.code === "not-found" ? `There is no table ${joinCode}. Check the code.` : errorText(error);
+        // A private table shows nothing before you join: the code may still be right.
+        invite.textContent = error.code === "not-found" ? `Table ${joinCode} is private, or there is no such table. Type your name to join it.` : errorText(error);
       },
     );
   }
@@ -129,7 +154,7 @@ export function homeScreen(root, { joinCode = "" }) {
   const gameSelect = h("select", { id: "create-game", name: "game" });
   const formSlot = h("div");
   const tableName = h("input", { id: "create-table-name", name: "table_name", maxlength: 48, placeholder: "Your name's table" });
-  const createPublic = h("input", { type: "checkbox", id: "create-public", name: "public", checked: true });
+  const createPublic = h("input", { type: "checkbox", id: "create-public", name: "public", "aria-describedby": "create-public-help" });
   const createPassword = h("input", { type: "password", id: "create-password", name: "password", autocomplete: "new-password" });
   const createStatus = h("p", { class: "form-error", role: "alert" });
   const gameSummary = h("p", { class: "help", id: "game-summary" });
@@ -141,7 +166,8 @@ export function homeScreen(root, { joinCode = "" }) {
       h("span", { class: "group-count", text: "name, privacy" })),
       h("div", { class: "option-fields" },
         h("div", { class: "field" }, h("label", { for: "create-table-name", text: "Table name" }), tableName),
-        h("div", { class: "field field-check" }, h("label", { class: "check", for: "create-public" }, createPublic, "List this table under public tables")),
+        h("div", { class: "field field-check" }, h("label", { class: "check", for: "create-public" }, createPublic, "List this table under public games"),
+          h("p", { class: "help", id: "create-public-help", text: "Off: only people with the code or link can join." })),
         h("div", { class: "field" }, h("label", { for: "create-password", text: "Password (optional)" }), createPassword))),
     createStatus,
     h("button", { type: "submit", class: "primary", text: "Create table" }));
@@ -189,13 +215,14 @@ export function homeScreen(root, { joinCode = "" }) {
     h("div", { class: "home" },
       h("div", { class: "home-intro" }, heading,
         h("p", { class: "lede", text: "Create a table, share its code or link, and play from any phone or laptop. No account needed." }),
+        arrival,
         h("div", { class: "field name-field" }, h("label", { for: "player-name", text: "Your name" }), nameInput,
           h("p", { class: "help", id: "name-help", text: "Shown to the other players. Remembered on this device." }))),
       h("div", { class: "home-columns" },
         h("div", { class: "home-column home-main" }, joinForm, tablesPanel),
         h("div", { class: "home-column home-create" }, createForm),
         leaderboard.element)));
-  if (joinCode) (nameInput.value ? joinForm.querySelector("button[type=submit]") : nameInput).focus();
+  if (joinCode) (nameInput.value ? joinButton : nameInput).focus();
   else heading.focus();
 
   return {

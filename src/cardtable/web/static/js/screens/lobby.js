@@ -1,13 +1,15 @@
 // screens/lobby.js: the table before a game: the share link with its QR code and the
 // big-screen link, the host's settings (the game's, as on the home screen, and the table's:
-// player-written cards, a tournament), bots, and start. Players who are not the host see the
-// rules in words and wait. Everyone sees the decks in play, and players may write cards when
-// the host allows it.
+// player-written cards, a tournament, how long to wait on people who left), bots, and start.
+// The host's changes apply at once (settings-sync.js): what the form shows is what is played.
+// Players who are not the host see the rules in words and the same form, read-only and live.
+// Everyone sees the decks in play, and players may write cards when the host allows it.
+// A player asked to share their seat (a team game), and the host, accept or decline here.
 
-import { announce } from "../announce.js";
 import { h, replace, setText, syncList, uid } from "../dom.js";
 import { describeOptions, OptionsForm } from "../options-form.js";
 import { qrSvg } from "../qr.js";
+import { SettingsSync } from "../settings-sync.js";
 import { describeTable, TableSettings } from "../table-settings.js";
 
 export function shareLink(code) {
@@ -46,48 +48,102 @@ export class LobbyView {
     this.tableAct = tableAct;
     this.element = h("div", { class: "lobby" });
     this.built = false;
+    this.sync = null;
   }
 
   build(ctx) {
     const { game } = ctx;
     this.hostBuilt = ctx.isHost;
+    this.shownOptions = null;
+    if (this.sync) this.sync.destroy();
+    this.sync = null;
+    this.form = null;
     this.waiting = h("p", { class: "lobby-status" });
     this.rules = h("div", { class: "lobby-rules" });
     this.deckList = h("ul", { class: "decks-in-play" });
     this.decksPanel = h("section", { class: "panel", "aria-labelledby": "decks-title", hidden: true },
       h("h2", { id: "decks-title", text: "Decks in play" }), this.deckList);
     this.writePanel = ctx.mode === "tv" ? null : writeCardPanel(this.tableAct);
+    this.teamList = h("ul", { class: "team-requests" });
+    this.teamPanel = ctx.mode === "tv" ? null : h("section", { class: "panel", "aria-labelledby": "team-title", hidden: true },
+      h("h2", { id: "team-title", text: "Asking to share a seat" }), this.teamList);
     const parts = [
       h("div", { class: "panel lobby-head" },
         h("h2", { id: "stage-title", text: `${game ? game.title : ctx.table.game}: waiting for players` }),
         this.waiting),
+      this.teamPanel,
       sharePanel(ctx.code, { tv: ctx.mode === "tv" }),
       this.writePanel,
     ];
-    if (ctx.mode === "tv") {
+    if (ctx.mode === "tv" || !game) {
       replace(this.element, parts, this.decksPanel);
       return;
     }
     if (ctx.isHost) parts.push(this.hostPanel(ctx));
-    else parts.push(h("section", { class: "panel", "aria-labelledby": "rules-title" },
-      h("h2", { id: "rules-title", text: "Rules" }), this.rules));
+    else {
+      parts.push(h("section", { class: "panel", "aria-labelledby": "rules-title" },
+        h("h2", { id: "rules-title", text: "Rules" }), this.rules));
+      parts.push(h("section", { class: "panel settings-panel", "aria-labelledby": "settings-title" },
+        h("h2", { id: "settings-title", text: "Settings" }),
+        h("p", { class: "help", text: "Only the host changes these. You see each change as it is made, and the game plays what you see." }),
+        this.settingsFields(ctx, false)));
+    }
     replace(this.element, parts, this.decksPanel);
+  }
+
+  /** The game's and the table's settings: the host's apply at once, everyone else's are read-only. */
+  settingsFields(ctx, editable) {
+    const { game } = ctx;
+    this.form = new OptionsForm(game);
+    this.tableSettings = new TableSettings(ctx.table, { playerCards: game.options.some((option) => option.name === "customWhiteCards") });
+    this.load(ctx.table);
+    const fields = h("fieldset", { class: `settings-fields${editable ? "" : " read-only"}`, disabled: !editable },
+      h("legend", { class: "visually-hidden", text: editable ? "Settings (changes apply at once)" : "Settings (read-only)" }),
+      h("h3", { text: "Game settings" }), this.form.element,
+      h("h3", { text: "Table settings" }), this.tableSettings.element);
+    if (editable) {
+      this.sync = new SettingsSync({
+        collect: () => this.changes(),
+        send: (fields) => this.tableAct({ type: "settings", ...fields }).then(() => {
+          if (fields.options) this.sentOptions = JSON.stringify(fields.options);
+        }),
+      });
+      this.sync.watch(fields);
+    }
+    return fields;
+  }
+
+  /** Show the table's settings in the form. */
+  load(table) {
+    this.form.set(table.options);
+    this.tableSettings.set(table);
+    this.sentOptions = JSON.stringify(this.form.value());
+  }
+
+  /** The fields of the `settings` action that differ from what the table plays now. */
+  changes() {
+    const out = {};
+    const options = this.form.value();
+    if (JSON.stringify(options) !== this.sentOptions) out.options = options;
+    return { ...out, ...this.tableSettings.changes(this.ctx.table) };
   }
 
   hostPanel(ctx) {
     const { game } = ctx;
-    this.form = new OptionsForm(game);
-    this.form.set(ctx.table.options);
-    this.tableSettings = new TableSettings(ctx.table, { playerCards: game.options.some((option) => option.name === "customWhiteCards") });
-    const status = h("p", { class: "form-error", role: "alert" });
+    const fields = this.settingsFields(ctx, true);
     const botSelect = h("select", { id: "bot-kind" }, game.bots.map((bot) => h("option", { value: bot, text: bot === "random" ? "Random bot" : `${bot} bot` })));
     const start = h("button", { type: "button", class: "primary start-button", text: "Start the game" });
-    start.addEventListener("click", () => this.tableAct({ type: "start" }).catch(() => null));
-    const save = h("button", { type: "button", class: "secondary", text: "Save settings" });
-    save.addEventListener("click", () => {
-      status.textContent = "";
-      this.tableAct({ type: "settings", options: this.form.value(), ...this.tableSettings.changes(this.ctx.table) }).then(
-        () => announce("Settings saved."), (error) => { status.textContent = error.message; });
+    start.addEventListener("click", async () => {
+      start.disabled = true;
+      try {
+        // What the form shows is what is played: a change still on its way is stored first.
+        await this.sync.flush();
+        await this.tableAct({ type: "start" });
+      } catch {
+        // The error is on screen (the settings' state, or the table's error line).
+      } finally {
+        start.disabled = false;
+      }
     });
     return h("section", { class: "panel host-panel", "aria-labelledby": "host-title" },
       h("h2", { id: "host-title", text: "You are the host" }),
@@ -96,16 +152,10 @@ export class LobbyView {
         h("label", { for: "bot-kind", text: "Fill a seat with a bot" }),
         h("div", { class: "share-row" }, botSelect,
           h("button", { type: "button", class: "secondary", text: "Add bot", onclick: () => this.tableAct({ type: "add-bot", bot: botSelect.value }).catch(() => null) }))),
-      h("h3", { text: "Game settings" }),
-      this.form.element,
-      h("h3", { text: "Table settings" }), this.tableSettings.element,
-      status, save);
-  }
-
-  /** True while the host is in a settings control: their edits are not overwritten. */
-  editing() {
-    const active = document.activeElement;
-    return this.form.element.contains(active) || this.tableSettings.element.contains(active);
+      h("div", { class: "settings-head" },
+        h("p", { class: "help", text: "Changes apply at once: everyone sees them, and Start plays what the form shows." }),
+        this.sync.element),
+      fields);
   }
 
   update(ctx) {
@@ -119,18 +169,13 @@ export class LobbyView {
       ? `${players} player${players === 1 ? "" : "s"} at the table. Start when everyone is in.`
       : `${players} player${players === 1 ? "" : "s"} at the table. Waiting for the host to start…`);
     const { table } = ctx;
-    const key = JSON.stringify([table.options, table.decks, table.chat_mode, table.player_cards, table.series && table.series.games, table.series && table.series.minutes]);
-    if (!ctx.isHost && ctx.game) {
-      if (key !== this.shownOptions) {
-        this.shownOptions = key;
-        replace(this.rules, describeOptions(ctx.game, table.options, table.decks), describeTable(table));
-      }
-    } else if (ctx.isHost && this.form && !this.editing()) {
-      if (key !== this.shownOptions) {
-        this.shownOptions = key;
-        this.form.set(table.options);
-        this.tableSettings.set(table);
-      }
+    const key = JSON.stringify([table.options, table.decks, table.chat_mode, table.player_cards,
+      table.series && table.series.games, table.series && table.series.minutes, table.grace, table.claim_after]);
+    // The host's own change on its way is not overwritten by an older state of the table.
+    if (this.form && key !== this.shownOptions && !(this.sync && this.sync.busy)) {
+      this.shownOptions = key;
+      this.load(table);
+      if (!ctx.isHost) replace(this.rules, describeOptions(ctx.game, table.options, table.decks), describeTable(table));
     }
     const decks = table.decks || [];
     this.decksPanel.hidden = !decks.length;
@@ -140,6 +185,25 @@ export class LobbyView {
         setText(item.querySelector(".deck-counts"), ` · ${deck.calls} black, ${deck.responses} white`);
       });
     if (this.writePanel) this.writePanel.hidden = !table.player_cards || !ctx.me || ctx.me.role !== "player";
+    if (this.teamPanel) this.updateTeamRequests(ctx);
+  }
+
+  /** The requests this member may answer: those naming them, and every one for the host. */
+  updateTeamRequests(ctx) {
+    const asking = ctx.table.members.filter((m) => m.asks !== null && m.asks !== undefined && (m.asks === ctx.member || ctx.isHost));
+    this.teamPanel.hidden = !asking.length;
+    const nameOf = (id) => (ctx.table.members.find((m) => m.id === id) || { name: "a player" }).name;
+    const answer = (member, accept) => this.tableAct({ type: "answer-team", member, accept }).catch(() => null);
+    syncList(this.teamList, asking, (m) => m.id,
+      (m) => h("li", { class: "team-request" }, h("span", { class: "team-request-text" }),
+        h("button", { type: "button", class: "primary", text: "Accept", onclick: () => answer(m.id, true) }),
+        h("button", { type: "button", class: "secondary", text: "Decline", onclick: () => answer(m.id, false) })),
+      (item, m) => setText(item.querySelector(".team-request-text"),
+        m.asks === ctx.member ? `${m.name} asks to share your seat. ` : `${m.name} asks to share ${nameOf(m.asks)}'s seat. `));
+  }
+
+  destroy() {
+    if (this.sync) this.sync.destroy();
   }
 }
 

@@ -1,7 +1,8 @@
 // screens/table.js: your place at a table, from the lobby through the game to its end. It
-// owns the connection, the page layout (stage, players, tournament, chat), the table-level news
-// read to screen readers and the reports (report.js, with this seat's token); the stage shows
-// the lobby, the game's renderer or the end screen.
+// owns the connection, the page layout (stage, players, tournament, cards in play, chat), the
+// table-level news read to screen readers (and shown for a moment as a line under the bar), what
+// the table offers when people are gone (panels/liveness.js) and the reports (report.js, with
+// this seat's token); the stage shows the lobby, the game's renderer or the end screen.
 // Mode "tv" is the big-screen view: it joins as a spectator and shows no hand and no chat box.
 
 import { api } from "../api.js";
@@ -10,6 +11,8 @@ import { TableConnection } from "../connection.js";
 import { h, replace, setText } from "../dom.js";
 import { loadRenderer } from "../games/index.js";
 import { ChatPanel } from "../panels/chat.js";
+import { DecksInPlayPanel } from "../panels/decks-in-play.js";
+import { LivenessPanel } from "../panels/liveness.js";
 import { PlayersPanel } from "../panels/players.js";
 import { SeriesPanel } from "../panels/series.js";
 import { TimerView } from "../panels/timer.js";
@@ -21,8 +24,7 @@ import { LobbyView, sharePanel } from "./lobby.js";
 const STATUS_TEXT = { connecting: "Connecting…", reconnecting: "Reconnecting…", open: "", closed: "Disconnected" };
 const GONE_TEXT = {
   removed: "The host removed you from this table.",
-  unauthorized: "This seat is no longer yours (you left, or the table was reset).",
-  "not-found": "This table no longer exists.",
+  unauthorized: "This seat is no longer yours (you left, or the table no longer exists).",
 };
 
 async function tvSeat(code) {
@@ -49,10 +51,14 @@ export function tableScreen(root, { code, mode }) {
   const roleEl = h("p", { class: "table-role muted" });
   const leaveButton = h("button", { type: "button", class: "quiet-button", text: "Leave table", hidden: kind === "tv" });
   const timer = new TimerView();
+  const awayText = h("p");
   const awayBanner = h("div", { class: "banner", role: "region", "aria-label": "Away", hidden: true },
-    h("p", { text: "You missed your turns, so the table plays on without you." }),
+    awayText,
     h("button", { type: "button", class: "primary", text: "I'm back", onclick: () => act("table", { type: "back" }) }));
   const errorEl = h("p", { class: "action-error", role: "alert" });
+  // The last table news (someone away, back, a claim), for a moment; screen readers hear it anyway.
+  const newsEl = h("p", { class: "table-news", "aria-hidden": "true", hidden: true });
+  const liveness = new LivenessPanel({ tableAct: (action) => act("table", action) });
   const stage = h("section", { class: "stage", "aria-labelledby": "stage-title" });
   const players = new PlayersPanel({
     onKick: (member, ban) => act("table", { type: "kick", member, ban }),
@@ -65,12 +71,14 @@ export function tableScreen(root, { code, mode }) {
     report: kind === "tv" ? null : report,
     readOnly: kind === "tv",
   });
+  players.element.append(liveness.hostTools);
   const series = new SeriesPanel();
+  const decksInPlay = new DecksInPlayPanel();
   const tvShare = kind === "tv" ? sharePanel(code, { tv: true }) : null;
-  const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, tvShare || chat.element);
+  const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, decksInPlay.element, tvShare || chat.element);
   const screen = h("div", { class: `table-screen mode-${kind}` },
     h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl), timer.element, leaveButton),
-    awayBanner, errorEl,
+    awayBanner, liveness.banners, newsEl, errorEl,
     h("div", { class: "table-layout" }, stage, side));
   replace(root, screen);
   heading.focus();
@@ -84,6 +92,13 @@ export function tableScreen(root, { code, mode }) {
   const names = new Map();
 
   let errorTimer = null;
+  let newsTimer = null;
+  function showNews(text) {
+    newsEl.textContent = text;
+    newsEl.hidden = false;
+    clearTimeout(newsTimer);
+    newsTimer = setTimeout(() => { newsEl.hidden = true; }, 10000);
+  }
   function showError(text) {
     errorEl.textContent = text;
     clearTimeout(errorTimer);
@@ -113,18 +128,48 @@ export function tableScreen(root, { code, mode }) {
       return at.length ? at.join(" & ") : `Seat ${seat + 1}`;
     };
     return {
-      code, table, view: doc.game, member: conn.member, me, seat: me ? me.seat : null,
+      code, token: conn.token, table, view: doc.game, member: conn.member, me, seat: me ? me.seat : null,
       isHost: table.host === conn.member, mode: kind, game: games.find((g) => g.id === table.game),
       seatName,
     };
+  }
+
+  /** Who left, came back or claimed the game: shown as a line and read out. */
+  function livenessNews(ctx, event, name, mine) {
+    const seatName = (seat) => (seat === ctx.seat ? "You" : ctx.seatName(seat));
+    switch (event.type) {
+      case "member-away": return mine ? "" : `${name} is away.`;
+      case "member-back": return mine ? "" : `${name} is back.`;
+      case "member-seated": return mine ? "You took a seat." : `${name} took a seat.`;
+      case "seat-away": {
+        if (event.seat === ctx.seat) return "";
+        const seat = ctx.table.seats[event.seat];
+        return seat && seat.autopilot
+          ? `${seatName(event.seat)} is away: the table plays their moves for now.`
+          : `${seatName(event.seat)} is away: the game goes on without waiting for them.`;
+      }
+      case "seat-back": return event.seat === ctx.seat ? "You are back in the game." : `${seatName(event.seat)} is back in the game.`;
+      case "game-claimed":
+        if (event.outcome === "win") return mine ? "You claimed the win." : `${name} claimed the win: everyone else was away.`;
+        return mine ? "You ended the game without a result." : `${name} ended the game without a result: everyone else was away.`;
+      default: return "";
+    }
   }
 
   function tableNews(ctx, events) {
     for (const event of events) {
       const name = names.get(event.member) || "Someone";
       const mine = event.member === ctx.member;
+      const news = livenessNews(ctx, event, name, mine);
+      if (news) {
+        announce(news, { urgent: event.type === "game-claimed" });
+        showNews(news);
+      }
       if (event.type === "player-joined" && !mine) announce(`${event.name} joined${event.role === "spectator" ? " to watch" : ""}.`);
-      else if (event.type === "player-left" && !mine) announce(`${name} left.`);
+      else if (event.type === "player-left" && !mine) {
+        announce(`${name} left.`);
+        showNews(`${name} left.`);
+      }
       else if (event.type === "player-kicked" && !mine) announce(`${name} was removed${event.ban ? " and banned" : ""}.`);
       else if (event.type === "host-changed" && event.member !== null) announce(event.member === ctx.member ? "You are now the host." : `${names.get(event.member)} is now the host.`);
       else if (event.type === "settings-changed" && !ctx.isHost) announce("The host changed the settings.");
@@ -142,8 +187,13 @@ export function tableScreen(root, { code, mode }) {
     setText(heading, ctx.table.name);
     document.title = `${ctx.table.name} · cardtable`;
     setText(roleEl, kind === "tv" ? "Big screen" : ctx.me && ctx.me.role === "spectator" ? "You are watching" : ctx.isHost ? "You are the host" : "");
-    const away = ctx.seat !== null && ctx.table.seats[ctx.seat] && ctx.table.seats[ctx.seat].away;
+    const mySeat = ctx.seat !== null ? ctx.table.seats[ctx.seat] : null;
+    const away = Boolean(mySeat && mySeat.away);
     awayBanner.hidden = !away || kind === "tv";
+    setText(awayText, mySeat && mySeat.autopilot
+      ? "You were marked away: the table plays your moves for you until you are back."
+      : "You were marked away, so the table plays on without you.");
+    liveness.update(ctx);
     if (ctx.table.game !== rendererFor) {
       rendererFor = ctx.table.game;
       const make = await loadRenderer(ctx.table.game);
@@ -155,6 +205,7 @@ export function tableScreen(root, { code, mode }) {
     if (tvShare) tvShare.hidden = ctx.table.status === "lobby";
     players.update(ctx, renderer);
     series.update(ctx, welcome);
+    decksInPlay.update(ctx);
     chat.update(ctx);
     showStage(ctx);
   }
@@ -168,6 +219,7 @@ export function tableScreen(root, { code, mode }) {
       return;
     }
     const focusHere = viewKind !== null && (stage.contains(document.activeElement) || document.activeElement === document.body);
+    if (view && view.destroy) view.destroy();
     viewKind = wanted;
     view = wanted === "lobby" ? new LobbyView({ tableAct: (action) => act("table", action) })
       : wanted === "end" ? new EndView({ tableAct: (action) => act("table", action), renderer })
@@ -233,7 +285,10 @@ export function tableScreen(root, { code, mode }) {
     destroy() {
       if (conn) conn.stop();
       timer.destroy();
+      liveness.destroy();
+      if (view && view.destroy) view.destroy();
       clearTimeout(errorTimer);
+      clearTimeout(newsTimer);
       if (renderer) renderer.destroy();
       setText(statusEl, "");
       delete statusEl.dataset.state;

@@ -1,7 +1,10 @@
-// games/csh/moves.js: what this seat may do now, as groups of labelled actions. It mirrors the
-// engine's legal list (games/csh/moves.py: where a card may go, CSH-5 to CSH-8, CSH-12, CSH-26;
-// one action per distinct card type) from the seat's own view; the server checks every action.
-// A group is { title, actions: [{ label, action }] }; `prompt` says what is asked, in words.
+// games/csh/moves.js: what this seat may do now, as groups of labelled actions. On a turn it
+// mirrors the engine's legal list (games/csh/moves.py: where a card may go, CSH-5 to CSH-8,
+// CSH-26; one action per distinct card type) from the seat's own view; in a reaction window it
+// reads the reactions the seat may play from the view itself (`you.reactions`, CSH-10 to
+// CSH-12). The server checks every action. A group is { title, actions: [{ label, action,
+// minor }] }; `prompt` says what is asked, in words; `quiet`: nothing needs deciding (a window
+// that goes on without you), so it is not announced.
 
 import { plural } from "./cards.js";
 import { choicePrompt, stackWords } from "./words.js";
@@ -76,19 +79,26 @@ function turnGroups(pub, you, seat, names, cat) {
   return groups;
 }
 
-function windowGroups(pub, you, seat, cat) {
+/** The reactions in the view, one group per card, labelled by where the card would go. */
+function reactionGroups(pub, you, seat, cat) {
   const own = pub.archives[seat];
-  const groups = [{ title: "Let it resolve", actions: [{ label: "Pass", action: { type: "pass" } }] }];
-  for (const card of distinct(you.hand)) {
-    const type = cat.type(card);
-    if (!type || !type.reaction) continue;
-    const verb = type.reaction === "cancel" ? "Cancel it" : "Negate its effect";
-    groups.push({
-      title: `${verb} with ${type.name}`,
-      actions: spots(own, type.kind, cat).map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "react", card: card.id, ...spot } })),
-    });
-  }
-  return groups;
+  const byCard = new Map();
+  for (const action of you.reactions) byCard.set(action.card, [...(byCard.get(action.card) || []), action]);
+  return [...byCard].map(([id, actions]) => {
+    const type = cat.type(you.hand.find((card) => card.id === id));
+    const verb = type && type.reaction === "negate" ? "Negate its effect" : "Cancel it";
+    return { title: `${verb} with ${type ? type.name : "a reaction card"}`, actions: actions.map((action) => ({ label: spotLabel(action, own, cat), action })) };
+  });
+}
+
+/** CSH-10: a window waits on every seat at once; a seat with nothing to play need not answer
+ *  (it closes by itself at its deadline) but may let it go on sooner. */
+function windowMoves(pub, you, seat, words) {
+  const playing = words.playing(pub.stack[pub.stack.length - 1]);
+  if (!pub.waiting.includes(seat)) return { prompt: `${playing} Waiting for reactions.`, groups: [], quiet: true };
+  const letGo = (label, minor) => ({ title: "Let it resolve", actions: [{ label, action: { type: "pass" }, minor }] });
+  if (!you.reactions.length) return { prompt: `${playing} Waiting for reactions.`, groups: [letGo("Go on", true)], quiet: true };
+  return { prompt: `${playing} Cancel this?`, groups: [letGo("Pass", false), ...reactionGroups(pub, you, seat, words.cat)] };
 }
 
 function permutations(items) {
@@ -114,12 +124,14 @@ function choiceGroups(pub, you, words) {
   }
 }
 
-/** `words`: { cat, names(seat), where(card) }. Returns { prompt, groups } or null when
- *  nothing is asked of `seat`. */
+/** `words`: { cat, names(seat), where(card), playing(frame) }. Returns { prompt, groups,
+ *  quiet } or null when nothing is asked of `seat` and no reaction window is open. */
 export function movesFor(view, seat, words) {
   const pub = view.public;
   const you = view.you;
-  if (seat === null || !you || pub.waiting !== seat) return null;
+  if (seat === null || !you || pub.phase === "over") return null;
+  if (pub.phase === "window") return windowMoves(pub, you, seat, words);
+  if (!pub.waiting.includes(seat)) return null;
   const { cat, names } = words;
   switch (pub.phase) {
     case "draft":
@@ -129,8 +141,6 @@ export function movesFor(view, seat, words) {
       };
     case "turn":
       return { prompt: `Your turn: ${plural(pub.actions, "action")} left. Draw, or play a card.`, groups: turnGroups(pub, you, seat, names, cat) };
-    case "window":
-      return { prompt: `${words.playing(pub.stack[pub.stack.length - 1])} Cancel this?`, groups: windowGroups(pub, you, seat, cat) };
     case "choice":
       return { prompt: choicePrompt(pub, words), groups: choiceGroups(pub, you, words) };
     default:

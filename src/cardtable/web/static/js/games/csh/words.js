@@ -1,6 +1,7 @@
 // games/csh/words.js: CSH in sentences: a stack, an item of the effect stack, the prompt of a
 // pending choice, why the game ended, and each event as one line for screen readers and the
-// table's log (or nothing: passes and your own plays, confirmed when you make them).
+// table's log (or nothing: passes, windows closing, and your own plays and switches, confirmed
+// when you make them).
 // `words`: { cat (cards.js Catalog), me (your seat or null), names(seat) ("you" for yours),
 // find(id) (a card by id, as last seen face up), where(card) (a card and where it lies) }.
 
@@ -117,6 +118,7 @@ const EVENTS = {
   targeted: (e, w) => `${w.names(e.seat)} targeted ${whom(e.target, w)}.`,
   "left-archive": (e, w) => `${cardsWords(e.cards, w)} left ${e.seat === w.me ? "your" : `${w.names(e.seat)}'s`} Archive for ${e.to === "hand" ? "the hand" : "the discard pile"}.`,
   "timed-out": (e, w) => `${w.names(e.seat)} ran out of time.`,
+  "auto-pass": (e, w) => (e.seat === w.me ? null : `${w.names(e.seat)} turned auto-pass ${e.on ? "on" : "off"}.`),
   "game-ended": () => ({ text: "The game is over: the final count is in.", urgent: true }),
 };
 

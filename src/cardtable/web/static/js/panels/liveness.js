@@ -1,0 +1,100 @@
+// panels/liveness.js: what the table offers because someone left (no table waits for ever).
+// To the members `table.claim` names, from its `at` on (by this device's clock): claim the win
+// or end the game without a result, each confirmed first. To a spectator while
+// `table.late_join` says a seat can be taken: "Take a seat". To the host during a game: skip
+// whoever the table is waiting for. The server decides who may do each and when; this panel
+// only draws what the table document says and sends the table action.
+
+import { announce } from "../announce.js";
+import { openDialog } from "../dialog.js";
+import { h } from "../dom.js";
+
+const CLAIMS = {
+  win: {
+    title: "Claim the win?",
+    text: "The game ends now and you win it. The others have been away too long to finish it.",
+    yes: "Claim the win",
+  },
+  abandon: {
+    title: "End without a result?",
+    text: "The game ends now and nobody wins it.",
+    yes: "End the game",
+  },
+};
+
+export class LivenessPanel {
+  /** `tableAct(action)`: send a table action (a promise). */
+  constructor({ tableAct }) {
+    this.tableAct = tableAct;
+    this.ctx = null;
+    this.ticker = null;
+    this.claim = h("div", { class: "banner claim-banner", role: "region", "aria-label": "Claim the game", hidden: true },
+      h("p", { text: "Everyone else has been away for a while. You may claim the win, or end the game without a result." }),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "primary", text: "Claim the win", onclick: () => this.confirmClaim("win") }),
+        h("button", { type: "button", class: "secondary", text: "End without a result", onclick: () => this.confirmClaim("abandon") })));
+    this.sitText = h("p");
+    this.sit = h("div", { class: "banner sit-banner", role: "region", "aria-label": "Take a seat", hidden: true },
+      this.sitText,
+      h("button", { type: "button", class: "primary", text: "Take a seat", onclick: () => this.takeSeat() }));
+    /** The banners, above the table. */
+    this.banners = h("div", { class: "liveness-banners" }, this.claim, this.sit);
+    /** The host's control during a game, in the players panel. */
+    this.hostTools = h("div", { class: "host-tools", hidden: true },
+      h("button", { type: "button", class: "tiny-button skip-button", text: "Skip who we're waiting for", onclick: () => this.skipWaiting() }),
+      h("p", { class: "help", text: "Marks whoever the game waits for as away, so it moves on without them." }));
+  }
+
+  update(ctx) {
+    this.ctx = ctx;
+    this.refresh();
+  }
+
+  refresh() {
+    clearTimeout(this.ticker);
+    const { table, member, me, isHost, mode } = this.ctx;
+    const tv = mode === "tv";
+    const playing = table.status === "playing";
+    const claim = table.claim;
+    const offered = !tv && playing && Boolean(claim) && claim.members.includes(member);
+    const due = offered && Date.now() / 1000 >= claim.at;
+    if (due && this.claim.hidden) announce("Everyone else is away: you may claim the win or end the game.", { urgent: true });
+    this.claim.hidden = !due;
+    // Offered from a moment still to come: look again until it comes.
+    if (offered && !due) this.ticker = setTimeout(() => this.refresh(), 1000);
+    const watching = Boolean(me) && me.role === "spectator";
+    this.sit.hidden = tv || !watching || !table.late_join;
+    this.sitText.textContent = playing
+      ? "You are watching. The game can take another player: you play from the next round."
+      : "You are watching. There is a free seat.";
+    this.hostTools.hidden = tv || !isHost || !playing;
+  }
+
+  confirmClaim(outcome) {
+    const words = CLAIMS[outcome];
+    openDialog({
+      title: words.title,
+      className: "claim-dialog",
+      build: (close) => [
+        h("p", { text: words.text }),
+        h("div", { class: "dialog-buttons" },
+          h("button", { type: "button", class: "primary", text: words.yes, onclick: () => close(true) }),
+          h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
+      ],
+    }).then((yes) => {
+      if (yes) this.tableAct({ type: "claim", outcome }).catch(() => null);
+    });
+  }
+
+  takeSeat() {
+    this.tableAct({ type: "sit" }).then(() => announce("You took a seat."), () => null);
+  }
+
+  skipWaiting() {
+    this.tableAct({ type: "skip-waiting" }).then(() => announce("The table stopped waiting: the game moves on."), () => null);
+  }
+
+  destroy() {
+    clearTimeout(this.ticker);
+  }
+}
