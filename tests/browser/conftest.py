@@ -22,6 +22,7 @@ import uvicorn
 from driver import DESKTOP, PHONE
 
 from cardtable.server import Settings, create_app
+from cardtable.server.clock import Clock
 from cardtable.web import mount
 from thread_server import free_port, serve_in_thread
 
@@ -51,13 +52,16 @@ class LiveSite:
     """The app with the static site, served from a thread; `restart()` keeps port and data.
     `ADMIN_TOKEN` is its admin token, for checking what moderators would see."""
 
-    def __init__(self, database_url: str):
+    def __init__(self, database_url: str, clock: Clock | None = None):
+        #: The server's clock when a test moves time on by hand (a ManualClock), else None.
+        self.clock = clock
         self.settings = Settings(
             database_url=database_url,
             bot_delay=0.3,
             join_rate=1000.0,
             join_burst=1000,
             admin_token=ADMIN_TOKEN,
+            **({} if clock is None else {"clock": clock}),
         )
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -102,13 +106,20 @@ class LiveSite:
         return answer.json()
 
 
-@pytest.fixture
-def site(tmp_path):
-    live = LiveSite(f"sqlite:///{tmp_path / 'cardtable.db'}")
+def started_site(folder: Path, clock: Clock | None = None) -> LiveSite:
+    """A LiveSite on a new SQLite database in `folder`, started (or the test skips or fails
+    with the reason)."""
+    live = LiveSite(f"sqlite:///{folder / 'cardtable.db'}", clock)
     try:
         live.start()
     except Exception as error:
         missing(f"the cardtable server could not start: {error}")
+    return live
+
+
+@pytest.fixture
+def site(tmp_path):
+    live = started_site(tmp_path)
     yield live
     live.stop()
 

@@ -10,7 +10,6 @@ Playwright's clock so that what the page computes from wall-clock times matches 
 
 from __future__ import annotations
 
-import dataclasses
 import time
 
 import pytest
@@ -19,19 +18,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from cardtable.server.clock import ManualClock
-from conftest import LiveSite, missing
+from conftest import started_site
 
 
 @pytest.fixture
 def site(tmp_path):
     """The site on a clock that moves only when a test advances it (replaces conftest's)."""
-    live = LiveSite(f"sqlite:///{tmp_path / 'cardtable.db'}")
-    live.clock = ManualClock(start=time.time())
-    live.settings = dataclasses.replace(live.settings, clock=live.clock)
-    try:
-        live.start()
-    except Exception as error:
-        missing(f"the cardtable server could not start: {error}")
+    live = started_site(tmp_path, ManualClock(start=time.time()))
     yield live
     live.stop()
 

@@ -16,7 +16,15 @@ from typing import Any
 from ..model import Call, Deck, Response
 from .base import Format, Hints
 from .cards import call_from_text, each, make_deck, make_response
-from .fields import child, expect_list, expect_object, expect_text, optional_flag, optional_text
+from .fields import (
+    child,
+    expect_list,
+    expect_object,
+    expect_text,
+    listed,
+    optional_flag,
+    optional_text,
+)
 
 
 def _meta(data: dict, where: str) -> dict:
@@ -69,10 +77,7 @@ def read_all_bad_cards(data: Any, hints: Hints) -> Deck:
     data = expect_object(data, "")
     if "packName" in data:
         calls = each(
-            (
-                (f"blackCards[{i}]", text)
-                for i, text in enumerate(expect_list(data.get("blackCards"), "blackCards"))
-            ),
+            listed(data, "blackCards"),
             lambda text, at: call_from_text(text, at, text_field=None),
         )
         responses = _responses(data.get("whiteCards"), "whiteCards")

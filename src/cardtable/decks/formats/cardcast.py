@@ -14,7 +14,7 @@ from ..errors import DeckError
 from ..model import Deck, Part
 from .base import Format, Hints
 from .cards import each, make_call, make_deck, make_response
-from .fields import child, expect_list, expect_object, optional_text
+from .fields import child, expect_list, expect_object, listed, optional_text
 
 
 def _segments(card: Any, where: str) -> list[str]:
@@ -54,17 +54,8 @@ def _response(card: Any, where: str):
 
 def read_cardcast(data: Any, hints: Hints) -> Deck:
     data = expect_object(data, "")
-    calls = each(
-        ((f"calls[{i}]", card) for i, card in enumerate(expect_list(data.get("calls"), "calls"))),
-        _call,
-    )
-    found = each(
-        (
-            (f"responses[{i}]", card)
-            for i, card in enumerate(expect_list(data.get("responses"), "responses"))
-        ),
-        _response,
-    )
+    calls = each(listed(data, "calls"), _call)
+    found = each(listed(data, "responses"), _response)
     responses = [response for response in found if response is not None]
     return make_deck(
         "cardcast",

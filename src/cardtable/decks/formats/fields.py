@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import DeckError
@@ -29,6 +30,12 @@ def expect_list(value: Any, where: str) -> list:
     if not isinstance(value, list):
         raise DeckError(where, "must be a list")
     return value
+
+
+def listed(data: dict, key: str) -> Iterator[tuple[str, Any]]:
+    """Each item of the list `data[key]` with where it stands (`key[i]`); DeckError when
+    `data[key]` is not a list."""
+    return ((f"{key}[{i}]", item) for i, item in enumerate(expect_list(data.get(key), key)))
 
 
 def expect_text(value: Any, where: str, name: str = "") -> str:

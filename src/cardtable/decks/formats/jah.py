@@ -24,7 +24,7 @@ from ..model import Call, Deck, Response
 from ..report import current
 from .base import Format, Hints
 from .cards import call_from_text, each, make_deck, make_response, pack_members
-from .fields import child, expect_list, expect_object, expect_text
+from .fields import child, expect_list, expect_object, expect_text, listed
 from .html_text import html_to_text
 
 
@@ -201,11 +201,11 @@ def read_md_full(data: Any, hints: Hints) -> Deck:
         return (names.get(deck, deck),) if deck else ()
 
     calls = each(
-        ((f"black[{i}]", card) for i, card in enumerate(expect_list(data.get("black"), "black"))),
+        listed(data, "black"),
         lambda card, at: _black(card, at, packs_of(card, at)),
     )
     responses = each(
-        ((f"white[{i}]", card) for i, card in enumerate(expect_list(data.get("white"), "white"))),
+        listed(data, "white"),
         lambda card, at: _white(card, at, packs_of(card, at)),
     )
     return make_deck(

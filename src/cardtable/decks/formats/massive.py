@@ -15,7 +15,7 @@ from ..model import Deck, slot_count
 from ..native import read_parts
 from .base import Format, Hints
 from .cards import each, make_call, make_deck, make_response
-from .fields import expect_list, expect_object, expect_text, optional_text
+from .fields import expect_object, expect_text, listed, optional_text
 
 
 def _call(call: Any, where: str):
@@ -26,15 +26,9 @@ def _call(call: Any, where: str):
 
 
 def _cards(data: dict, fmt: str, hints: Hints, **meta) -> Deck:
-    calls = each(
-        ((f"calls[{i}]", call) for i, call in enumerate(expect_list(data.get("calls"), "calls"))),
-        _call,
-    )
+    calls = each(listed(data, "calls"), _call)
     responses = each(
-        (
-            (f"responses[{i}]", text)
-            for i, text in enumerate(expect_list(data.get("responses"), "responses"))
-        ),
+        listed(data, "responses"),
         lambda text, where: make_response(text if isinstance(text, str) else None, where),
     )
     name = expect_text(data.get("name"), "name")
