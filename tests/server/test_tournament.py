@@ -77,12 +77,13 @@ def test_k21_a_three_game_series_ranks_its_players_and_announces_the_winner(serv
             {"type": "series-won", "winners": [0], "names": ["Ann"], "played": 3}
         ]
 
-    # Each game also counts on the leaderboard, where Cid's win is his own.
+    # Each game also counts on the leaderboard, where Cid's win is his own and game 2, ended
+    # at 0-0 with every seat first, is a draw: played by both, won by nobody (issue 24).
     deadline = time.monotonic() + 10
     expected = [
-        {"name": "Ann", "wins": 2, "games": 3, "points": 3},
         {"name": "Cid", "wins": 1, "games": 1, "points": 3},
-        {"name": "Bob", "wins": 1, "games": 3, "points": 3},
+        {"name": "Ann", "wins": 1, "games": 3, "points": 3},
+        {"name": "Bob", "wins": 0, "games": 3, "points": 3},
     ]
     while (board := server.http.get("/api/leaderboard").json()) != expected:
         assert time.monotonic() < deadline, board
