@@ -250,6 +250,18 @@ def test_cah_a_player_gone_mid_round_sits_it_out_and_plays_on_when_back(clocked,
         _drive(clocked, code, {gone: back}, lambda s: gone not in _to_act(s))
 
 
+def test_cah_skipping_an_away_seat_is_nobody_elses_missed_deadline(clocked):
+    """An away Czar's round is void, then the same seat is skipped as a player in the next:
+    two steps of the table's in a row, which the players still waiting did not miss."""
+    first_czar = {"firstCzar": "hostPick", "firstCzarSeat": 1}
+    code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy", "Dee"], first_czar)
+    clients[1].close()
+    clocked.clock.advance(DEFAULT_GRACE)
+    _wait_for(clocked, code, clients[0], lambda s: s.game_state.round == 2 and 1 not in _to_act(s))
+    clients[0].drain(0.1)
+    assert [seat["away"] for seat in clients[0].table_doc["seats"]] == [False, True, False, False]
+
+
 def test_cah_a_czar_gone_while_judging_voids_the_round_k25(clocked):
     code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy"], {"judgeTimerSec": 300})
     czar, waiting = _cah_roles(clocked, code)

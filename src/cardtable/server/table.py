@@ -401,11 +401,14 @@ class TableState:
         return [everyone("seat-away", seat=seat, reason=reason)]
 
     def _timeout(self, action: dict, now: float) -> list[Event]:
+        """The table's own steps for the game: a deadline that passed (`timeout`: the seats it
+        found waiting missed it) or away seats no longer waited for (`skip`: nobody else
+        missed anything)."""
         if self.status != "playing":
             raise TableError("no-game", "no game is running at this table")
         game = self.game
         trial = game.clone(self.game_state)
-        late = game.late_seats(trial)
+        late = game.late_seats(trial) if action.get("type") == "timeout" else frozenset()
         events = []
         for seat, step in action["actions"]:
             events += game.apply(trial, seat, step, now)
