@@ -117,9 +117,11 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     lobby_picker.get_by_role("checkbox", name="Adult pack").check()
     expect(ann.locator(".settings-state")).to_have_text("Saved")
     expect(in_play.locator(".deck-packs")).to_have_text(["pack: Adult pack", "pack: Expansion 12"])
+    expect(ann.locator("ul.decks-in-play .deck-counts").first).to_contain_text("pack")
     assert sorted(site.hub.tables[code].state.options["packs"]) == ["Adult pack", "Expansion 12"]
     lobby_picker.get_by_role("button", name="Play every pack").click()
     expect(ann.locator(".settings-state")).to_have_text("Saved")
     assert list(site.hub.tables[code].state.options["packs"]) == []
     expect(in_play).to_be_hidden()  # no filter: the lobby's own list says it all
+    expect(ann.locator("ul.decks-in-play .deck-counts").first).to_contain_text("every pack")
     screens(ann, "pack-picker-lobby")

@@ -8,6 +8,7 @@
 
 import { h, replace, setText, syncList, uid } from "../dom.js";
 import { describeOptions, OptionsForm } from "../options-form.js";
+import { packsInPlay } from "../panels/decks-in-play.js";
 import { qrSvg } from "../qr.js";
 import { SettingsSync } from "../settings-sync.js";
 import { describeTable, TableSettings } from "../table-settings.js";
@@ -182,7 +183,7 @@ export class LobbyView {
     syncList(this.deckList, decks, (deck) => deck.id, () => h("li", {}, h("strong", { class: "deck-name" }), h("span", { class: "muted deck-counts" })),
       (item, deck) => {
         setText(item.querySelector(".deck-name"), deck.name);
-        setText(item.querySelector(".deck-counts"), ` · ${deck.calls} black, ${deck.responses} white`);
+        setText(item.querySelector(".deck-counts"), ` · ${deck.calls} black, ${deck.responses} white · ${packsInPlay(deck)}`);
       });
     if (this.writePanel) this.writePanel.hidden = !table.player_cards || !ctx.me || ctx.me.role !== "player";
     if (this.teamPanel) this.updateTeamRequests(ctx);
