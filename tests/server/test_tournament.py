@@ -61,15 +61,15 @@ def test_k21_a_three_game_series_ranks_its_players_and_announces_the_winner(serv
     assert _standings(ann) == [("Ann", 1, 2, False), ("Bob", 0, 1, False)]
     ann.table({"type": "host-action", "action": {"type": "end"}})
     ann.until(lambda c: c.table_doc["status"] == "ended")
-    # The host ended game 2 at 0-0: a shared first place is a win for each.
-    assert _standings(ann) == [("Ann", 2, 2, False), ("Bob", 1, 1, False)]
+    # The host ended game 2 at 0-0: every seat first is a draw, won by nobody (issue 24).
+    assert _standings(ann) == [("Ann", 1, 2, False), ("Bob", 0, 1, False)]
 
     # A latecomer plays the last game but is not ranked, even when they win it.
     cid = server.client(code, server.join(code, "Cid", client="cid-client-1")["token"])
     _play_game(ann, [ann, bob, cid], [1, 2, 3])  # Cid 3, Bob 2, Ann 1
     series = ann.table_doc["series"]
     assert series["played"] == 3 and series["over"] is True
-    assert _standings(ann) == [("Ann", 2, 3, False), ("Bob", 1, 3, False)]
+    assert _standings(ann) == [("Ann", 1, 3, False), ("Bob", 0, 3, False)]
     assert series["winner"] == 0 and series["winners"] == [0]
     for client in (ann, bob, cid, eve):
         client.until(lambda c: _series_won(c))

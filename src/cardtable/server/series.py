@@ -11,7 +11,8 @@ The rules (also in docs/protocol.md):
 - The people ranked are those seated in the series' first game (bots included). Whoever joins
   later plays on but is not ranked; whoever leaves keeps their standing.
 - Each game gives a win to every member of each seat in first place (a shared first place is a
-  win for each) and adds the seat's score, if the game keeps one, to its members' points.
+  win for each, but a draw, every seat first, is won by nobody) and adds the seat's score, if
+  the game keeps one, to its members' points.
 - Standings rank by wins, then points; members equal on both share the place, and when that
   place is the first they share the series win (`winners`), as a game's tied totals are
   shared (K23).
@@ -95,7 +96,7 @@ class Series:
                 standing = self.standings.get(member)
                 if standing is None:
                     continue  # joined after the series began: plays, not ranked
-                if result["places"][seat] == 1:
+                if result["places"][seat] == 1 and not result.get("draw"):
                     standing.wins += 1
                 if scores is not None:
                     standing.points += scores[seat]
