@@ -38,7 +38,9 @@ export class EndView {
     const winners = listNames(result.winners.map((seat) => ctx.seatName(seat)));
     const headline = result.reason === "abandoned" ? "The game ended without a result"
       : this.renderer.headline(result, ctx)
-        || (result.winners.length ? `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!` : "The game ended without a winner");
+        || (result.draw ? "The game is a draw: everyone shares first place"
+          : result.winners.length ? `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!`
+          : "The game ended without a winner");
     const order = (result.places || []).map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
     const why = TABLE_REASONS[result.reason] || this.renderer.endReason(result.reason) || humanize(result.reason);
     const history = h("div", { class: "history" }, h("p", { class: "muted", text: "Loading the rounds…" }));
