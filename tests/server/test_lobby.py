@@ -70,8 +70,9 @@ def test_only_the_host_starts_and_the_minimum_is_enforced(server):
     assert bob.table({"type": "start"})["code"] == "not-host"
     assert ann.table({"type": "start"})["type"] == "update"
     bob.until(lambda c: c.table_doc["status"] == "playing")
-    assert bob.game["you"]["secret"] != ann.game["you"]["secret"] or True
-    assert "you" in bob.game and "secret" not in bob.game["public"]
+    secrets = server.read(host["code"], lambda state: list(state.game_state.secrets))
+    assert [ann.game["you"]["secret"], bob.game["you"]["secret"]] == secrets  # each its own
+    assert "secret" not in bob.game["public"]
 
 
 def test_host_changes_settings_between_games(server):
