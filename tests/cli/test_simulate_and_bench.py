@@ -125,6 +125,6 @@ def test_bench_engine_prints_one_line_per_preset(capsys):
     for line in lines:
         assert line.startswith("engine: game=cah preset=")
         fields = dict(part.split("=") for part in line.split()[1:])
-        # wall-clock rates may round to 0 on a machine busy with other work: only their shape
-        assert int(fields["decisions_per_s"]) >= 0 and int(fields["clones_per_s"]) >= 0
+        # wall-clock rates may round to 0 on a machine busy with other work: their shape only
+        assert fields["decisions_per_s"].isdigit() and fields["clones_per_s"].isdigit()
         assert int(fields["decisions_per_cpu_s"]) > 0
