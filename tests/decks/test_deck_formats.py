@@ -354,6 +354,30 @@ def test_csv_semicolons_and_a_kind_hint(read):
     assert [c.pick for c in hinted.calls] == [2]
 
 
+def test_csv_headers_in_german_are_found_by_their_names():
+    """Issue 22: a hand-made CSV with the common German column names (any case)."""
+    data = (
+        "Farbe;Karte;Lücken;Paket\nschwarz;Warum ist _ so teuer?;1;Haus\nweiß;Ein Kaktus.;;Haus\n"
+    )
+    _, deck = read_deck(data.encode(), name="karten.csv")
+    assert [(c.text, c.pick, c.packs) for c in deck.calls] == [
+        ("Warum ist _ so teuer?", 1, ("Haus",))
+    ]
+    assert [(r.text, r.packs) for r in deck.responses] == [("Ein Kaktus.", ("Haus",))]
+
+
+def test_csv_columns_named_by_the_importer_win_over_the_header_guess():
+    """`--columns`: a header no list of names knows, mapped by hand; a column that is not
+    there is a clear error."""
+    data = b"Sorte,Spruch,Notiz\nblack,Who brought _?,text\nwhite,The cat.,kind\n"
+    _, deck = read_deck(data, name="own.csv", columns=(("kind", "Sorte"), ("text", "Spruch")))
+    assert [c.text for c in deck.calls] == ["Who brought _?"]
+    assert [r.text for r in deck.responses] == ["The cat."]
+    with pytest.raises(DeckError) as missing:
+        read_deck(data, name="own.csv", columns=(("text", "Karte"),))
+    assert missing.value.where == "line 1" and "Karte" in str(missing.value)
+
+
 def test_native(read):
     _, deck = read("native.json")
     assert deck.id == "native-test" and deck.calls[1].pick == 2 and deck.calls[1].draw == 1
