@@ -89,7 +89,7 @@ class ManualClock:
                 fired.append(heapq.heappop(self._due)[2])
             self._now = until
         for handle in fired:
-            if not handle.cancelled:
+            if not handle.cancelled and not handle.loop.is_closed():  # a server stopped since
                 handle.loop.call_soon_threadsafe(handle.fire)
 
     def pending(self) -> list[float]:
