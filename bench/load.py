@@ -645,6 +645,12 @@ def _start_server(args, data_dir: str) -> tuple[subprocess.Popen, str]:
         "1e9",
         "--join-burst",
         "1000000000",
+        "--create-rate",
+        "1e9",
+        "--create-burst",
+        "1000000000",
+        "--address-connections",
+        "1000000000",  # every bench player connects from this machine's one address
         "--message-rate",
         "1000",
         "--log-level",

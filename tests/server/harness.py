@@ -27,13 +27,18 @@ HERE = Path(__file__).parent
 
 
 def settings_for(database_url: str, **overrides) -> Settings:
-    """Settings for tests: bots move at once, joins are not rate-limited."""
+    """Settings for tests: bots move at once; joins, lookups, tables created and deck
+    uploads are not rate-limited."""
     values = {
         "bot_delay": 0.0,
         "join_rate": 1000.0,
         "join_burst": 1000,
         "lookup_rate": 1000.0,
         "lookup_burst": 1000,
+        "create_rate": 1000.0,
+        "create_burst": 1000,
+        "uploads_per_hour": 10**6,
+        "upload_bytes_per_hour": 2**40,
     }
     return Settings(database_url=database_url, **{**values, **overrides})
 
@@ -53,6 +58,10 @@ def start_process(args: list[str], port: int) -> subprocess.Popen:
             "--join-rate",
             "1000",
             "--join-burst",
+            "1000",
+            "--create-rate",
+            "1000",
+            "--create-burst",
             "1000",
             "--log-level",
             "warning",

@@ -14,6 +14,7 @@ from websockets.frames import apply_mask
 from websockets.sync.client import connect
 
 from cardtable.server.connection import Connection
+from cardtable.server.ratelimit import Bucket
 from cardtable.server.socket_protocol import RECEIVE_DIRECTLY, SEND_NOW
 from thread_server import serve_in_thread
 
@@ -152,7 +153,7 @@ class _Socket:
 
 async def test_messages_that_waited_leave_first_and_in_order():
     socket = _Socket()
-    connection = Connection(socket, member=1, rate=10, burst=10)
+    connection = Connection(socket, member=1, bucket=Bucket(10, 10), max_queued=2**20)
     connection.send(b"1")  # the socket pushes back: queued
     socket.takes = True
     connection.send(b"2")  # the socket would take it, but "1" waits: queued behind it

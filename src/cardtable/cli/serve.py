@@ -84,10 +84,23 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("--join-burst", type=int, default=20, help="join attempts in a burst")
     parser.add_argument(
+        "--create-rate",
+        type=float,
+        default=10 / 60,
+        help="tables created per second per address (default 10 a minute)",
+    )
+    parser.add_argument("--create-burst", type=int, default=20, help="tables created in a burst")
+    parser.add_argument(
+        "--address-connections",
+        type=int,
+        default=64,
+        help="open WebSocket connections per client address (people behind one address share it)",
+    )
+    parser.add_argument(
         "--message-rate",
         type=float,
         default=20.0,
-        help="WebSocket messages per second per connection",
+        help="WebSocket messages per second per member (all their connections together)",
     )
     parser.add_argument(
         "--word-filter",
@@ -133,6 +146,9 @@ def settings_from(args: argparse.Namespace) -> Settings:
         bot_delay=args.bot_delay,
         join_rate=args.join_rate,
         join_burst=args.join_burst,
+        create_rate=args.create_rate,
+        create_burst=args.create_burst,
+        address_connections=args.address_connections,
         message_rate=args.message_rate,
         message_burst=max(60, int(args.message_rate * 3)),
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,

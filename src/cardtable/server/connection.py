@@ -3,9 +3,12 @@
 Sends never block the table. A message goes to the socket at once when the server offers a
 direct send (socket_protocol.py) and the socket takes it (the usual case: no hop through a
 task, so under load an update leaves in the same turn of the event loop as the commit that
-made it durable); otherwise, or while the socket pushes back, messages wait in a bounded queue
-that a writer task drains in order through ASGI. A client too slow to keep up is disconnected;
-it reconnects and receives a fresh document.
+made it durable); otherwise, or while the socket pushes back, messages wait in a queue that a
+writer task drains in order through ASGI. The queue is bounded in bytes: a client that does not
+read what it is sent (or too slowly) is closed with `CLOSE_SLOW` at once, without waiting for
+the socket to drain, where the server offers that (socket_protocol.py `close_now`); it
+reconnects and receives a fresh document. A member's connections share one bucket of
+messages (`bucket`), so more tabs do not send faster.
 """
 
 from __future__ import annotations
@@ -17,10 +20,7 @@ from collections.abc import Callable
 from starlette.websockets import WebSocket
 
 from .ratelimit import Bucket
-from .socket_protocol import SEND_NOW
-
-#: Messages a connection may have waiting before it counts as too slow and is dropped.
-MAX_QUEUED = 1000
+from .socket_protocol import CLOSE_NOW, SEND_NOW
 
 #: WebSocket close codes (4000-4999 are the application's).
 CLOSE_SLOW = 4008
@@ -31,27 +31,32 @@ CLOSE_BANNED = 4403
 
 class Connection:
     """`member` is the member id behind the token; `key` is the viewer (seat or None) whose
-    document this connection last received. `sent` counts each message handed to the socket."""
+    document this connection last received; `bucket` the messages its member may send (shared
+    by the member's connections); `max_queued` the bytes it may have waiting to be sent.
+    `sent` counts each message handed to the socket."""
 
     def __init__(
         self,
         websocket: WebSocket,
         member: int,
-        rate: float,
-        burst: float,
+        bucket: Bucket,
+        max_queued: int,
         sent: Callable[[], None] = lambda: None,
     ):
         self.websocket = websocket
         self.member = member
         self.key: int | None = None
-        self.bucket = Bucket(rate, burst)
+        self.bucket = bucket
         self.queue: asyncio.Queue[bytes | int] = asyncio.Queue()
+        #: Bytes of the messages in `queue` (and the one the writer is sending).
+        self.queued = 0
+        self.max_queued = max_queued
         self.open = True
         self._sent = sent
-        #: The server's direct send, when it offers one.
-        self._send_now: Callable[[bytes], bool] | None = websocket.scope.get("extensions", {}).get(
-            SEND_NOW
-        )
+        extensions = websocket.scope.get("extensions", {})
+        #: The server's direct send and immediate close, when it offers them.
+        self._send_now: Callable[[bytes], bool] | None = extensions.get(SEND_NOW)
+        self._close_now: Callable[[int], None] | None = extensions.get(CLOSE_NOW)
         #: The writer task holds a message it has not finished sending.
         self._writing = False
 
@@ -60,10 +65,19 @@ class Connection:
             return
         if self.queue.empty() and not self._writing and self._sent_now(message):
             return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.close(CLOSE_SLOW)
+        if self.queued + len(message) > self.max_queued:
+            self._too_slow()
             return
+        self.queued += len(message)
         self.queue.put_nowait(message)
+
+    def _too_slow(self) -> None:
+        """The client does not read: close it now, dropping what waits, where the server can
+        (the writer may be stuck on a socket that never drains); else after what waits."""
+        if self._close_now is not None:
+            with contextlib.suppress(Exception):
+                self._close_now(CLOSE_SLOW)
+        self.close(CLOSE_SLOW)
 
     def _sent_now(self, message: bytes) -> bool:
         """Send `message` directly if the socket takes it now; False when it must queue."""
@@ -97,4 +111,5 @@ class Connection:
                 await self.websocket.send_text(item.decode())
             finally:
                 self._writing = False
+                self.queued -= len(item)
             self._sent()

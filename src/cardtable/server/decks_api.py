@@ -18,7 +18,7 @@ from ..decks.sandbox import Request as ImportRequest
 from ..store import deck_library as library
 from . import decks
 from .admin import require_admin
-from .api import ERRORS
+from .api import ERRORS, client_address
 from .errors import TableError
 from .hub import Hub
 
@@ -159,9 +159,11 @@ async def upload_deck(
     `too-large`, naming the alternatives) in any format `cardtable decks check` reads. Cards
     that cannot be used are repaired or skipped and listed in `report`; a file that is not a
     deck stores nothing, and the error names the line or field. The same cards uploaded again
-    (under any name) answer 200 with the deck already stored."""
+    (under any name) answer 200 with the deck already stored. Uploads from one address are
+    limited in number and total size an hour (`rate-limited`, 429)."""
     try:
         data = await request.body()  # app.BodyLimit answers 413 past decks.UPLOAD_LIMIT
+        _hub(request).quotas.upload_deck(client_address(request), len(data))
         wanted = ImportRequest(
             name, format, kind, parse_columns(columns) if columns else (), decks.UPLOAD_MAX_BYTES
         )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import secrets
 import time
 from functools import partial
@@ -23,6 +22,7 @@ from ..store import Entry, Store
 from ..store import deck_library as library
 from . import decks
 from .access import no_table
+from .admission import Admission
 from .bans import BanList
 from .connection import CLOSE_BANNED
 from .errors import TableError
@@ -33,7 +33,8 @@ from .live import LiveTable
 from .metrics import Metrics
 from .names import MAX_NAME, MAX_TABLE_NAME, clean_text
 from .protocol import CreateTable, Joined, JoinTable
-from .ratelimit import KeyedLimiter
+from .quotas import Quotas
+from .ratelimit import KeyedLimiter, site_limiter
 from .refreshed import Refreshed
 from .settings import Settings
 from .table import TableState
@@ -62,13 +63,12 @@ class Hub:
         #: The public history of each table held here, built on its first read.
         self.histories: dict[str, TableHistory] = {}
         #: Per-address limits are the site's: each of several workers allows its share.
-        share = 1 / settings.workers
-        self.joins = KeyedLimiter(settings.join_rate * share, _shared(settings.join_burst, share))
+        workers = settings.workers
+        self.joins = site_limiter(settings.join_rate, settings.join_burst, workers)
         #: Requests naming a table code (summaries, histories, reports, failed hellos), per
         #: address: codes cannot be tried at speed.
-        self.lookups = KeyedLimiter(
-            settings.lookup_rate * share, _shared(settings.lookup_burst, share)
-        )
+        self.lookups = site_limiter(settings.lookup_rate, settings.lookup_burst, workers)
+        self.quotas = Quotas(settings)
         self.word_filter = WordFilter(settings.filtered_words)
         self.bans = BanList(store)
         #: Keys of the cards moderators hid: a start leaves them out without a database read.
@@ -78,11 +78,13 @@ class Hub:
         #: Chat lines per member of a table; reports per token, and per address (people
         #: behind one address share it, so it allows four times as many).
         self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
-        self.reports = KeyedLimiter(
-            settings.report_rate * share, _shared(settings.report_burst, share)
-        )
-        self.reports_by_address = KeyedLimiter(
-            settings.report_rate * 4 * share, _shared(settings.report_burst * 4, share)
+        #: WebSocket messages per member of a table (`code/member`), all their connections
+        #: together; and the caps on connections open at once.
+        self.messages = KeyedLimiter(settings.message_rate, settings.message_burst)
+        self.admission = Admission(settings)
+        self.reports = site_limiter(settings.report_rate, settings.report_burst, workers)
+        self.reports_by_address = site_limiter(
+            settings.report_rate * 4, settings.report_burst * 4, workers
         )
 
     # -- loading ------------------------------------------------------------------------------
@@ -271,6 +273,7 @@ class Hub:
 
     async def create(self, body: CreateTable, address: str) -> Joined:
         await self.bans.check(token_hash(body.client), address)
+        self.quotas.create_table(address)
         try:
             game = games.get(body.game)
         except KeyError:
@@ -402,11 +405,6 @@ def _token_given(entries: list[Entry], token: str) -> bool:
             if given == token:
                 return True
     return False
-
-
-def _shared(burst: int, share: float) -> int:
-    """A worker's share of a burst: at least one."""
-    return max(1, math.ceil(burst * share))
 
 
 def _log_failure(task: asyncio.Task) -> None:

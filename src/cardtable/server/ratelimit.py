@@ -1,13 +1,15 @@
-"""Token buckets: per connection for messages, per client address (or client) for join
-attempts and other requests naming a table code."""
+"""Token buckets: per member for WebSocket messages, per client address (or client) for join
+attempts, other requests naming a table code, and the quotas on tables and deck uploads."""
 
 from __future__ import annotations
 
+import math
 import time
 
 
 class Bucket:
-    """Allows `burst` events at once and `rate` per second after that."""
+    """Allows `burst` events at once and `rate` per second after that (an event may weigh more
+    than one: a deck upload's bytes)."""
 
     __slots__ = ("burst", "rate", "stamp", "tokens")
 
@@ -17,17 +19,17 @@ class Bucket:
         self.tokens = burst
         self.stamp = time.monotonic()
 
-    def ready(self) -> bool:
-        """Whether `take` would succeed now (nothing is taken)."""
-        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= 1
+    def ready(self, amount: float = 1) -> bool:
+        """Whether `take(amount)` would succeed now (nothing is taken)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= amount
 
-    def take(self) -> bool:
+    def take(self, amount: float = 1) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens < 1:
+        if self.tokens < amount:
             return False
-        self.tokens -= 1
+        self.tokens -= amount
         return True
 
 
@@ -40,19 +42,24 @@ class KeyedLimiter:
         self.max_keys = max_keys
         self.buckets: dict[str, Bucket] = {}
 
-    def take(self, key: str) -> bool:
+    def bucket(self, key: str) -> Bucket:
+        """The bucket of `key`, for holders that take from it themselves (a member's
+        connections share one)."""
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.max_keys:
                 self._forget_full()
             bucket = self.buckets[key] = Bucket(self.rate, self.burst)
-        return bucket.take()
+        return bucket
 
-    def allows(self, key: str) -> bool:
-        """Whether `take(key)` would succeed now, without taking: for limits that only
-        failures spend."""
+    def take(self, key: str, amount: float = 1) -> bool:
+        return self.bucket(key).take(amount)
+
+    def allows(self, key: str, amount: float = 1) -> bool:
+        """Whether `take(key, amount)` would succeed now, without taking: for limits that only
+        failures spend, and for checking several limits before spending from any."""
         bucket = self.buckets.get(key)
-        return bucket is None or bucket.ready()
+        return bucket.ready(amount) if bucket is not None else amount <= self.burst
 
     def _forget_full(self) -> None:
         now = time.monotonic()
@@ -61,3 +68,9 @@ class KeyedLimiter:
             for key, bucket in self.buckets.items()
             if bucket.tokens + (now - bucket.stamp) * bucket.rate < bucket.burst
         }
+
+
+def site_limiter(rate: float, burst: int, workers: int) -> KeyedLimiter:
+    """One worker's share of a limit that is the site's: each of `workers` processes allows
+    `rate / workers` and a burst of `burst / workers` (at least one)."""
+    return KeyedLimiter(rate / workers, max(1, math.ceil(burst / workers)))

@@ -30,9 +30,23 @@ class Settings:
     #: hellos) per client address: sustained per second, and burst.
     lookup_rate: float = 5.0
     lookup_burst: int = 60
-    #: WebSocket messages per connection: sustained per second, and burst.
+    #: Tables created per client address: sustained per second (10 a minute), and burst.
+    create_rate: float = 10 / 60
+    create_burst: int = 20
+    #: Deck uploads per client address in an hour (refilled evenly over it): how many, and
+    #: their total size in bytes.
+    uploads_per_hour: int = 20
+    upload_bytes_per_hour: int = 20 * 2**20
+    #: WebSocket messages per member (all their connections together): sustained per second,
+    #: and burst.
     message_rate: float = 20.0
     message_burst: int = 60
+    #: Open WebSocket connections per member (a person's tabs) and per client address.
+    member_connections: int = 8
+    address_connections: int = 64
+    #: Bytes of messages a connection may have waiting to be sent (the client does not read
+    #: them) before it is closed as too slow.
+    send_queue_bytes: int = 2**20
     #: Seconds a new WebSocket has to say hello.
     hello_timeout: float = 10.0
     #: Chat lines per member of a table: sustained per second, and burst.

@@ -13,7 +13,10 @@ This protocol puts two functions in the scope's extensions:
   handler, as bytes, in the call that read it from the socket. Whole, unfragmented, masked
   text or binary frames of ordinary size (what clients send) are then read here, without
   websockets' parser; anything else (control frames, fragments, compressed frames, a frame
-  cut between two reads) goes through uvicorn and websockets as before.
+  cut between two reads) goes through uvicorn and websockets as before;
+- `close_now` (`CLOSE_NOW`): closes with a code at once, even while the socket pushes back
+  (a client that does not read): the close frame follows what the socket holds, and the
+  connection is cut `CLOSE_GRACE` seconds later if the client has not read it by then.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from websockets.protocol import State
 #: The scope extensions holding `send_now` and `receive_directly`.
 SEND_NOW = "cardtable.send_now"
 RECEIVE_DIRECTLY = "cardtable.receive_directly"
+CLOSE_NOW = "cardtable.close_now"
+
+#: Seconds a client closed by `close_now` has to read what is left before it is cut off.
+CLOSE_GRACE = 10.0
 
 
 class TableSocketProtocol(WebSocketsSansIOProtocol):
@@ -39,6 +46,7 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             extensions = self.scope["extensions"]
             extensions[SEND_NOW] = self.send_now
             extensions[RECEIVE_DIRECTLY] = self.receive_directly
+            extensions[CLOSE_NOW] = self.close_now
 
     def receive_directly(self, handler: Callable[[bytes], None]) -> None:
         """Hand every message to `handler` as it arrives, those already queued first; ASGI
@@ -118,6 +126,16 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
         else:
             self.transport.write(_text_header(len(message)) + message)
         return True
+
+    def close_now(self, code: int) -> None:
+        """Close with `code` without waiting for the socket to drain (see the module)."""
+        if self.close_sent or self.disconnected or self.conn.state is not State.OPEN:
+            return
+        self.close_sent = True
+        self.conn.send_close(code)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.close()
+        self.loop.call_later(CLOSE_GRACE, self.transport.abort)
 
 
 def _text_header(size: int) -> bytes:

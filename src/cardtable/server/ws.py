@@ -12,6 +12,7 @@ import contextlib
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .access import rate_limited
+from .admission import CLOSE_TOO_MANY
 from .connection import CLOSE_BANNED, Connection
 from .errors import TableError
 from .hub import Hub
@@ -33,11 +34,13 @@ def _decode(message: dict) -> str | bytes | None:
     return message.get("text") if message.get("text") is not None else message.get("bytes")
 
 
-async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, int] | None:
+async def _hello(
+    websocket: WebSocket, hub: Hub, code: str, address: str
+) -> tuple[LiveTable, int] | None:
     """Wait for a valid hello; answer and close on anything else. An unknown table and a
     token not at the table answer the same; each such failure spends from the address's
-    `Hub.lookups` bucket, and an address whose bucket is empty is refused before any lookup."""
-    address = websocket.client.host if websocket.client else "unknown"
+    `Hub.lookups` bucket, and an address whose bucket is empty is refused before any lookup.
+    A connection welcomed is counted by `Hub.admission` (past its caps it is refused)."""
     try:
         async with asyncio.timeout(hub.settings.hello_timeout):
             raw = _decode(await websocket.receive())
@@ -68,6 +71,12 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
         await websocket.send_text(error_message("banned", "you are banned from this site").decode())
         await websocket.close(CLOSE_BANNED)
         return None
+    try:
+        hub.admission.admit(live.code, member.id, address)
+    except TableError as error:
+        await websocket.send_bytes(error_message(error.code, error.message))
+        await websocket.close(CLOSE_TOO_MANY)
+        return None
     return live, member.id
 
 
@@ -75,20 +84,25 @@ async def _hello(websocket: WebSocket, hub: Hub, code: str) -> tuple[LiveTable, 
 async def table_socket(websocket: WebSocket, code: str) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
+    address = websocket.client.host if websocket.client else "unknown"
     with contextlib.suppress(WebSocketDisconnect):
-        found = await _hello(websocket, hub, code)
+        found = await _hello(websocket, hub, code, address)
         if found is None:
             return
         live, member = found
-        settings = hub.settings
         connection = Connection(
-            websocket, member, settings.message_rate, settings.message_burst, _count_out(hub)
+            websocket,
+            member,
+            hub.messages.bucket(f"{live.code}/{member}"),
+            hub.settings.send_queue_bytes,
+            _count_out(hub),
         )
         writer = asyncio.create_task(connection.write())
         try:
             await live.connect(connection)
             await _serve(websocket, Inbox(hub, live, connection), connection)
         finally:
+            hub.admission.release(live.code, member, address)
             await live.disconnect(connection)
             connection.close(1000)
             with contextlib.suppress(Exception):
