@@ -707,7 +707,7 @@ class LiveTable:
     async def _timeout(self, deadline: float) -> None:
         """The game's deadline passed: apply the actions the game says a timeout applies, or,
         where it names none (a turn with no default move), the autopilot's move for each seat
-        the game waits on. Either way the seats waited on have missed a deadline."""
+        the game waits on. The seats `Game.late_seats` names have missed a deadline."""
         async with self.lock:
             state = self.state
             if state.status != "playing" or state.game.deadline(state.game_state) != deadline:
