@@ -65,7 +65,9 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     screens(ann, "create-decks")
     ann.get_by_role("button", name="Create table").click()
     wait_for_table(ann)
-    expect(ann.locator(".decks-in-play")).to_have_text("Our Test Deck · 12 black, 60 white")
+    expect(ann.locator(".decks-in-play")).to_have_text(
+        "Our Test Deck · 12 black, 60 white · every pack"
+    )
     code = ann.url.rsplit("/", 1)[1]
 
     # The host lets players write cards; Bob writes one from the lobby.
