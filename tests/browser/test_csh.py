@@ -103,7 +103,12 @@ def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, s
         if not page.locator(MOVES).count():
             time.sleep(0.1)
             continue
-        prompt = page.locator(".csh-prompt").inner_text()
+        # One read: the stage may be redrawn (or the game end) between two.
+        prompt = page.evaluate(
+            "() => { const p = document.querySelector('.csh-prompt'); return p && p.innerText; }"
+        )
+        if prompt is None:
+            continue
         if prompt.endswith("Cancel this?") and not shots["window"]:
             screens(page, "csh-cancel-prompt")
             shots["window"] = True
