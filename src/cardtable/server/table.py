@@ -195,21 +195,25 @@ class TableState:
                 robots[seat] = bot
         return robots
 
-    def autopilot_seats(self) -> set[int]:
-        """People's seats the server plays for now: everyone holding it left, or it is away in
-        a game that plays away seats rather than skipping them (`Game.autopilot_away`)."""
+    def _unattended(self) -> set[int]:
+        """Seats everyone holding has left, and away seats in a game that plays them rather
+        than skipping them (`Game.autopilot_away`): bots' seats included."""
         autopilot = self.game.autopilot_away
         return {
             seat
             for seat, status in enumerate(self.seats)
             if status.gone or (status.away and autopilot)
-        } - self.bot_seats().keys()
+        }
+
+    def autopilot_seats(self) -> set[int]:
+        """People's seats the server plays for now (see `_unattended`)."""
+        return self._unattended() - self.bot_seats().keys()
 
     def robot_seats(self) -> dict[int, str]:
         """Seats the server plays: bots, and autopilot seats (played by the game's autopilot
-        bot, `bots.autopilot`)."""
+        bot, `bots.autopilot`); a bot's own seat keeps its bot."""
         pilot = bots.autopilot(self.game_id)
-        return {**dict.fromkeys(self.autopilot_seats(), pilot), **self.bot_seats()}
+        return {**dict.fromkeys(self._unattended(), pilot), **self.bot_seats()}
 
     def away_seats(self) -> set[int]:
         return {seat for seat, status in enumerate(self.seats) if status.away}
