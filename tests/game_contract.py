@@ -1,9 +1,11 @@
 """Checks every game must pass, on real games played by random choices.
 
-`play_checked` plays one game to its end and, along the way, checks the engine contract of
-DESIGN.md: views are exactly public + own part, no card id leaks from the secret part or from
-another seat, illegal actions raise and change nothing, every legal action is accepted, clones
-are independent, and replaying (seed, actions) reproduces the final state.
+`play_checked` plays one game to its end (`engine.play_out`) and, along the way, checks the
+engine contract of DESIGN.md: views are exactly public + own part, no card id leaks from the
+secret part or from another seat, illegal actions raise and change nothing, every legal action
+is accepted, mutating a clone never changes the original, every deadline can pass (the game's
+timeout actions apply, or seats are to act for the table's autopilot), and replaying (seed,
+actions) reproduces the final state.
 """
 
 from __future__ import annotations
@@ -11,7 +13,17 @@ from __future__ import annotations
 import json
 import pickle
 
-from cardtable.engine import OMNISCIENT, Game, IllegalAction, Rng
+from cardtable.engine import (
+    OMNISCIENT,
+    Ending,
+    Game,
+    IllegalAction,
+    Rng,
+    Step,
+    draw_seat,
+    play_out,
+    random_moves,
+)
 
 GARBAGE_ACTIONS = (
     {"type": "no-such-action"},
@@ -20,6 +32,8 @@ GARBAGE_ACTIONS = (
     {"type": "play", "cards": "not-a-list"},
     {"type": "submit", "cards": [10**9]},
 )
+#: Random steps a clone plays on after its first action, to reach what that action left shared.
+CLONE_PLAYS_ON = 3
 
 
 def card_ids(value) -> set:
@@ -28,13 +42,18 @@ def card_ids(value) -> set:
     stack = [value]
     while stack:
         item = stack.pop()
-        if isinstance(item, dict):
+        if type(item) is dict:
             if "id" in item and isinstance(item["id"], int | str):
                 found.add(item["id"])
             stack.extend(item.values())
-        elif isinstance(item, list | tuple):
+        elif type(item) is list or type(item) is tuple:
             stack.extend(item)
     return found
+
+
+def omniscient_text(game: Game, state) -> str:
+    """The omniscient view, serialised: equal texts, equal games as far as any viewer knows."""
+    return json.dumps(game.view(state, OMNISCIENT), sort_keys=True)
 
 
 def check_views(game: Game, state, allow_shared: bool = False) -> dict:
@@ -60,13 +79,28 @@ def check_views(game: Game, state, allow_shared: bool = False) -> dict:
     return omni
 
 
+def check_deadline_can_pass(game: Game, state, now: float) -> None:
+    """A set deadline can pass: the game's timeout actions apply at it (to a clone), or, where
+    it names none, seats are to act for the table's autopilot to move."""
+    deadline = game.deadline(state)
+    if deadline is None:
+        return
+    pairs = game.timeout_actions(state)
+    if not pairs:
+        assert game.to_act(state), "a deadline with no timeout action and nobody to act"
+        return
+    twin = game.clone(state)
+    for seat, action in pairs:
+        game.apply(twin, seat, action, max(now, deadline))
+
+
 def snapshot(state) -> bytes:
     return pickle.dumps(state)
 
 
-def check_illegal_changes_nothing(game: Game, state, seat: int, acting: frozenset) -> None:
-    """Garbage and out-of-turn actions raise IllegalAction and leave the state as it was."""
-    before = snapshot(state)
+def check_illegal_refused(game: Game, state, seat: int, acting: frozenset) -> None:
+    """Garbage and out-of-turn actions raise IllegalAction (the caller checks that they changed
+    nothing)."""
     attempts = list(GARBAGE_ACTIONS)
     for other in range(game.seat_count(state)):
         if other not in acting and other != seat:
@@ -83,17 +117,32 @@ def check_illegal_changes_nothing(game: Game, state, seat: int, acting: frozense
             assert isinstance(error.code, str) and error.code
         else:
             raise AssertionError(f"{attempt!r} was accepted")
-        assert snapshot(state) == before, f"{attempt!r} changed the state"
 
 
-def check_legal_all_accepted(game: Game, state, seat: int, rng: Rng, sample: int = 8) -> None:
-    """A sample of the legal actions each apply cleanly to a clone; the original is untouched."""
-    before = snapshot(state)
+def check_clones_accept_legal_actions(
+    game: Game, state, seat: int, rng: Rng, now: float, sample: int = 8
+) -> None:
+    """A sample of the legal actions each apply cleanly to a clone of their own; the first
+    clone then plays on a few random steps (the caller checks the original is unchanged)."""
     legal = game.legal(state, seat)
-    for action in rng.sample(legal, min(sample, len(legal))):
+    for index, action in enumerate(rng.sample(legal, min(sample, len(legal)))):
         twin = game.clone(state)
-        game.apply(twin, seat, action)
-    assert snapshot(state) == before, "applying to a clone changed the original"
+        game.apply(twin, seat, action, now)
+        if index == 0:
+            play_out(game, twin, random_moves(game, rng), max_steps=CLONE_PLAYS_ON, clock=now)
+
+
+def check_move(game: Game, state, seat: int, acting: frozenset, rng: Rng, now: float) -> None:
+    """Before `seat` moves: illegal actions are refused, legal ones accepted by clones, and
+    neither changes the state; mutating clones leaves the omniscient view (serialised) as it
+    was."""
+    before, seen = snapshot(state), omniscient_text(game, state)
+    check_illegal_refused(game, state, seat, acting)
+    check_clones_accept_legal_actions(game, state, seat, rng, now)
+    assert omniscient_text(game, state) == seen, (
+        "mutating a clone (or an illegal action) changed the original's omniscient view"
+    )
+    assert snapshot(state) == before, "an illegal action (or mutating a clone) changed the state"
 
 
 def play_checked(
@@ -103,43 +152,52 @@ def play_checked(
     seed: int,
     max_steps: int = 20_000,
     check_every: int = 1,
-    allow_shared: bool = False,
+    allow_shared: bool | None = None,
     use_random_action: bool = False,
+    thin_out_after: int | None = None,
 ):
-    """Play one random game with every contract check; return (result, state, log)."""
+    """Play one random game with every contract check, at every `check_every`-th step; return
+    (result, state, log). `allow_shared`: whether two seats may hold the same private card
+    (None: as the game declares, `Game.shared_private_cards`). `thin_out_after`: past this
+    many steps, checks come twice as far apart each time the game doubles its length, so a
+    long game (a Russian Bank match) costs little more to check than a short one."""
+    if allow_shared is None:
+        allow_shared = game.shared_private_cards
+
+    def due(step: int) -> bool:
+        spacing = check_every
+        if thin_out_after is not None:
+            spacing <<= (step // thin_out_after).bit_length()
+        return step % spacing == 0
+
     state = game.new(options, seats=seats, seed=seed)
     rng = Rng(seed + 1)
     log: list[tuple] = []
-    now = 0.0
-    steps = 0
-    while game.result(state) is None:
-        assert steps < max_steps, f"{game.id} did not end within {max_steps} steps"
-        now += 1.0
-        acting = game.to_act(state)
-        check = steps % check_every == 0
-        if check:
-            check_views(game, state, allow_shared)
-        if acting:
-            seat = rng.choice(sorted(acting))
-            if check:
-                check_illegal_changes_nothing(game, state, seat, acting)
-                check_legal_all_accepted(game, state, seat, rng)
-            if use_random_action:
-                action = game.random_action(state, seat, rng)
-            else:
-                legal = game.legal(state, seat)
-                assert legal, f"seat {seat} must act but has no legal action"
-                action = rng.choice(legal)
-            pending = [(seat, action)]
-        else:
-            pending = game.timeout_actions(state)
-            assert pending, "nobody can act and no timeout is pending"
-            deadline = game.deadline(state)
-            now = max(now, deadline if deadline is not None else now)
-        for seat, action in pending:
-            game.apply(state, seat, action, now)
-            log.append((seat, action, now))
-        steps += 1
+    now, steps = 0.0, 0
+
+    def check_state(state) -> None:
+        check_views(game, state, allow_shared)
+        check_deadline_can_pass(game, state, now)
+
+    def decide(state, seat: int) -> dict:
+        if due(steps):
+            check_move(game, state, seat, game.to_act(state), rng, now)
+        if use_random_action:
+            return game.random_action(state, seat, rng)
+        legal = game.legal(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        return rng.choice(legal)
+
+    def after(step: Step) -> None:
+        nonlocal now, steps
+        now, steps = step.at, steps + 1
+        log.extend((seat, action, step.at) for seat, action in step.actions)
+        if due(steps):
+            check_state(state)
+
+    check_state(state)
+    played = play_out(game, state, draw_seat(decide, rng), max_steps=max_steps, on_step=after)
+    assert played.ending is Ending.FINISHED, f"{game.id} did not end within {max_steps} steps"
     check_views(game, state, allow_shared)
     replayed = game.new(options, seats=seats, seed=seed)
     for seat, action, at in log:
@@ -148,4 +206,4 @@ def play_checked(
     assert game.result(replayed) == game.result(state)
     for seat in range(seats):
         assert game.legal(state, seat) == [], "a finished game has no legal actions"
-    return game.result(state), state, log
+    return played.result, state, log

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine import Rng
+from cardtable.engine import Ending, Rng, Step, play_out, random_moves
 from cardtable.games import get
 from cardtable.server.table import TableState
 from cardtable.store import Entry
@@ -74,7 +74,8 @@ DRAW_ALL = """async ([gameId, viewers, stepsJson]) => {
 
 def random_log(game_id: str, options, seats: int, seed: int) -> list[Entry]:
     """A table's log: a host and bots play one random game through the reducer to its end
-    (random legal moves; the timeout's actions when no one is to act)."""
+    (`engine.play_out` with random moves, on a copy of the table's game; each step it takes
+    is logged and applied to the table too)."""
     create = {
         "type": "create",
         "game": game_id,
@@ -95,17 +96,23 @@ def random_log(game_id: str, options, seats: int, seed: int) -> list[Entry]:
     for _ in range(seats - 1):
         step("lobby", {"type": "add-bot", "by": 0})
     step("lobby", {"type": "start", "by": 0, "seed": seed})
-    game, rng = get(game_id), Rng(seed)
-    while table.status == "playing":
-        assert len(log) < MAX_STEPS, f"{game_id} did not end within {MAX_STEPS} steps"
-        state = table.game_state
-        acting = game.to_act(state)
-        if acting:
-            seat = rng.choice(sorted(acting))
-            step("game", game.random_action(state, seat, rng), seat)
+
+    def logged(taken: Step) -> None:
+        if taken.timeout:
+            actions = [list(pair) for pair in taken.actions]
+            step("timeout", {"type": "timeout", "actions": actions}, at=taken.at)
         else:
-            pending = [list(pair) for pair in game.timeout_actions(state)]
-            step("timeout", {"type": "timeout", "actions": pending}, at=game.deadline(state) or 0)
+            ((seat, action),) = taken.actions
+            step("game", action, seat, at=taken.at)
+
+    game = get(game_id)
+    game_state = game.clone(table.game_state)  # the table's own game, played on beside it
+    moves = random_moves(game, Rng(seed))
+    played = play_out(
+        game, game_state, moves, max_steps=MAX_STEPS, clock=table.clock, on_step=logged
+    )
+    assert played.ending is Ending.FINISHED, f"{game_id} did not end within {MAX_STEPS} steps"
+    assert table.status == "ended"
     return log
 
 

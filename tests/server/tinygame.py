@@ -2,7 +2,8 @@
 
 It uses every part of the contract the server relies on: simultaneous turns (`to_act` holds
 several seats), hidden information (each seat's secret and its pending pick), a deadline with
-a timeout action, and the optional table hooks (late join, leave, a host action).
+a timeout action (the engine's default `timeout_actions`), and the optional table hooks (late
+join, leave, a host action).
 """
 
 from __future__ import annotations
@@ -128,11 +129,6 @@ class TinyGame(Game):
 
     def deadline(self, state):
         return None if state.ended else state.deadline
-
-    def timeout_actions(self, state):
-        if state.ended or state.deadline is None:
-            return []
-        return [(None, {"type": "timeout"})]
 
     def public_view(self, state):
         return {

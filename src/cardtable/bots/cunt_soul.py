@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..engine import Game, Rng
+from ..engine import Game, Rng, play_out
 from ..games.cunt_soul.determinize import determinize
 from ..games.cunt_soul.state import PLAY, TURN
 
@@ -387,22 +387,16 @@ class HeuristicBot:
         HORIZON table turns; score it."""
         start = sample.turn.number
         game.apply(sample, seat, move)
-        for _ in range(DEPTH):
-            if game.result(sample) is not None:
-                break
-            acting = game.to_act(sample)
-            if not acting:
-                for who, action in game.timeout_actions(sample):
-                    game.apply(sample, who, action)
-                continue
+
+        def choose(position, acting: frozenset[int]) -> tuple[int, dict] | None:
             mover = min(acting)
-            if mover == seat:
-                if sample.turn.number - start >= HORIZON and sample.decision == TURN:
-                    break
-                action = self.rules.choose(game, sample, seat, rng)
-            else:
-                action = game.random_action(sample, mover, rng)
-            game.apply(sample, mover, action)
+            if mover != seat:
+                return mover, game.random_action(position, mover, rng)
+            if position.turn.number - start >= HORIZON and position.decision == TURN:
+                return None
+            return seat, self.rules.choose(game, position, seat, rng)
+
+        play_out(game, sample, choose, max_steps=DEPTH, clock=None)
         return score(game, sample, seat)
 
 

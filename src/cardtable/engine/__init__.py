@@ -5,20 +5,29 @@ from .errors import IllegalAction
 from .events import Event, everyone, only
 from .game import OMNISCIENT, Game
 from .options import Option, OptionSet
+from .playout import Choose, Ending, Outcome, Stalled, Step, draw_seat, play_out, random_moves
 from .result import Result
 from .rng import Rng
 
 __all__ = [
     "OMNISCIENT",
     "Card",
+    "Choose",
+    "Ending",
     "Event",
     "Game",
     "IllegalAction",
     "Option",
     "OptionSet",
+    "Outcome",
     "Result",
     "Rng",
+    "Stalled",
+    "Step",
+    "draw_seat",
     "everyone",
     "french_deck",
     "only",
+    "play_out",
+    "random_moves",
 ]

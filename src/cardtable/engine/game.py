@@ -161,11 +161,14 @@ class Game:
     def timeout_actions(self, state) -> list[tuple[int | None, dict]]:
         """The (seat, action) pairs a timeout applies, in order.
 
-        [] means the game has no timeout action of its own for this wait: when a `deadline`
-        has passed, the table's autopilot moves the seats in `to_act`. Play-out loops (bots,
-        simulations) apply these only when nobody is to act, so a wait that only a deadline
-        with [] can end must never be one where nobody is to act."""
-        return []
+        By default, whenever a `deadline` is set, the table action {"type": "timeout"}, which
+        the game's `play` then handles (seat None). [] means the game has no timeout action of
+        its own for this wait: when a `deadline` has passed, the table's autopilot moves the
+        seats in `to_act` (a game whose every wait ends that way returns [] always). Play-outs
+        (`engine.play_out`: bots, simulations, tests) apply these only when nobody is to act,
+        so a wait that only a deadline with [] can end must never be one where nobody is to
+        act."""
+        return [] if self.deadline(state) is None else [(None, {"type": "timeout"})]
 
     def late_seats(self, state) -> frozenset[int]:
         """The seats that miss a deadline when it passes now (a table marks a seat that misses
@@ -185,6 +188,15 @@ class Game:
 
     #: Types of table actions (seat None) the host may send, e.g. ending the game.
     host_actions: frozenset[str] = frozenset()
+
+    #: Whether tables may host this game: the lobby offers it and `games.ids()` lists it. The
+    #: example game (`games/example`) is registered for the tests and the docs only.
+    listed: bool = True
+
+    #: Whether the rules may show one seat's private cards to another (CSH's P5 shows a hand),
+    #: so that two seats' private parts hold the same card; the contract tests check that they
+    #: never do in a game that does not.
+    shared_private_cards: bool = False
 
     #: What a table does with a seat whose people are away: True, its autopilot (a bot)
     #: plays it until they come back (turn-based games); False, the game skips it

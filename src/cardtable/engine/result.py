@@ -17,7 +17,9 @@ def is_draw(places) -> bool:
 @dataclass(frozen=True, slots=True)
 class Result:
     """`places[seat]` is 1 for the winners; tied seats share a place. `scores` may be None.
-    When every seat (of two or more) is first, the game is a `draw` and has no `winners`."""
+    When every seat (of two or more) is first, the game is a `draw` and has no `winners`.
+    `reason` says why it ended; a game names its reasons in a `StrEnum` (the example game's
+    `Reason`), whose members compare and serialise as their strings."""
 
     reason: str
     places: tuple[int, ...]

@@ -1,18 +1,14 @@
-"""Plays one game to its end between bots, on a simulated clock."""
+"""Plays one game to its end between bots, on a simulated clock (`engine.play_out`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..bots import Bot
-from ..engine import Game, Result, Rng
+from ..engine import Ending, Game, Result, Rng, Step, play_out
 
 #: Game seconds that pass with each decision, so clocks and time limits advance in simulation.
 SECONDS_PER_DECISION = 1.0
-
-
-class Stalled(RuntimeError):
-    """Nobody can act and no timeout is pending: a bug in the game."""
 
 
 class Unfinished(RuntimeError):
@@ -42,34 +38,28 @@ def play_game(
 ) -> Playthrough:
     """Play until the game has a result. Bots decide for every seat that is due to act.
 
-    `decisions` counts bot choices; `steps` also counts timeouts the table applied.
+    `decisions` counts bot choices; `steps` also counts timeouts the table applied. Raises
+    `engine.Stalled` when the game stalls.
     """
     state = game.new(options, seats=seats, seed=seed)
     chooser = Rng(seed ^ 0x5EED)
-    actions = [] if record else None
-    decisions = steps = 0
-    now = 0.0
-    while (result := game.result(state)) is None:
-        if steps >= max_steps:
-            raise Unfinished(f"{game.id} seed {seed}: no result after {max_steps} steps")
-        steps += 1
-        now += SECONDS_PER_DECISION
-        acting = game.to_act(state)
-        if acting:
-            seat = min(acting) if len(acting) == 1 else chooser.choice(sorted(acting))
-            action = bots[seat].choose(game, state, seat, chooser)
-            decisions += 1
-            game.apply(state, seat, action, now)
-            if record:
-                actions.append((seat, action, now))
-            continue
-        deadline = game.deadline(state)
-        pending = game.timeout_actions(state)
-        if not pending:
-            raise Stalled(f"{game.id} seed {seed}: nobody to act and no timeout at step {steps}")
-        now = max(now, deadline or now)
-        for seat, action in pending:
-            game.apply(state, seat, action, now)
-            if record:
-                actions.append((seat, action, now))
-    return Playthrough(result, state, decisions, steps, actions or [])
+    actions: list = []
+
+    def choose(state, acting: frozenset[int]) -> tuple[int, dict]:
+        seat = min(acting) if len(acting) == 1 else chooser.choice(sorted(acting))
+        return seat, bots[seat].choose(game, state, seat, chooser)
+
+    def keep(step: Step) -> None:
+        actions.extend((seat, action, step.at) for seat, action in step.actions)
+
+    played = play_out(
+        game,
+        state,
+        choose,
+        max_steps=max_steps,
+        tick=SECONDS_PER_DECISION,
+        on_step=keep if record else None,
+    )
+    if played.ending is not Ending.FINISHED:
+        raise Unfinished(f"{game.id} seed {seed}: no result after {max_steps} steps")
+    return Playthrough(played.result, state, played.moves, played.steps, actions)

@@ -5,25 +5,25 @@ from cs_table import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine import OMNISCIENT, Rng
+from cardtable.engine import OMNISCIENT, Ending, Rng, play_out, random_moves
 from cardtable.games.cunt_soul import GAME
 from cardtable.games.cunt_soul.determinize import determinize
 
 
-def random_play(seed: int, seats: int):
-    """Each decision of a random game as (state, seat, action), before the action is applied."""
-    state = GAME.new({}, seats=seats, seed=seed)
-    rng = Rng(seed)
-    while GAME.result(state) is None:
-        acting = sorted(GAME.to_act(state))
-        if not acting:
-            for seat, action in GAME.timeout_actions(state):
-                GAME.apply(state, seat, action)
-            continue
-        seat = rng.choice(acting)
-        action = GAME.random_action(state, seat, rng)
-        yield state, seat, action
-        GAME.apply(state, seat, action)
+def random_play(seed: int, seats: int) -> list[tuple]:
+    """Each decision of a random game as (state, seat, action), the state a copy of the game's
+    as it was before the action."""
+    decisions = []
+    move = random_moves(GAME, Rng(seed))
+
+    def choose(state, acting):
+        seat, action = move(state, acting)
+        decisions.append((GAME.clone(state), seat, action))
+        return seat, action
+
+    played = play_out(GAME, GAME.new({}, seats=seats, seed=seed), choose, max_steps=20_000)
+    assert played.ending is Ending.FINISHED
+    return decisions
 
 
 def positions(seed: int, seats: int, every: int = 7):

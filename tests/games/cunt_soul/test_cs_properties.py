@@ -16,6 +16,8 @@ OPTIONS = st.fixed_dictionaries(
     }
 )
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Fewer: tests/games/test_contract.py plays the default options under the contract too.
+CONTRACT = settings(SETTINGS, max_examples=12)
 
 
 def assert_complete(result, seats: int) -> None:
@@ -41,7 +43,7 @@ def every_card(state) -> list[int]:
     return sorted(cards)
 
 
-@SETTINGS
+@CONTRACT
 @given(seed=st.integers(0, 2**31), seats=st.integers(2, 8), options=OPTIONS)
 def test_random_games_meet_the_engine_contract_and_leak_no_card(seed, seats, options):
     result, _, _ = play_checked(GAME, options, seats, seed, check_every=4, max_steps=20_000)

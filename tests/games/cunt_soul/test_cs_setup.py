@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardtable.engine import IllegalAction, Result, Rng
+from cardtable.engine import Ending, IllegalAction, Result, Rng, play_out, random_moves
 from cardtable.games.cunt_soul import GAME
 from cardtable.games.cunt_soul.ranks import ACE, JOKER
 
@@ -48,23 +48,17 @@ def test_cs2_random_dealer_and_play_starts_on_his_left():
     assert dealers == {0, 1, 2, 3}
 
 
-def play_out(state, seed):
-    """Random play until the game has a result."""
-    rng = Rng(seed)
-    while (result := GAME.result(state)) is None:
-        acting = GAME.to_act(state)
-        if not acting:
-            for seat, action in GAME.timeout_actions(state):
-                GAME.apply(state, seat, action)
-            continue
-        seat = min(acting)
-        GAME.apply(state, seat, GAME.random_action(state, seat, rng))
-    return result
+def random_result(seats: int, seed: int):
+    """The result of a random game."""
+    state = GAME.new(GAME.options(None), seats=seats, seed=seed)
+    played = play_out(GAME, state, random_moves(GAME, Rng(seed)), max_steps=20_000)
+    assert played.ending is Ending.FINISHED
+    return played.result
 
 
 def test_cs2_the_previous_sole_cunt_deals_the_next_game_from_his_new_seat():
     options = GAME.options(None)
-    result = play_out(GAME.new(options, seats=4, seed=11), 11)
+    result = random_result(4, 11)
     loser = result.detail["sole_cunt"]
     others = [seat for seat in range(4) if seat != loser]
     # The loser now sits at seat 0 and one of the others has left: three seats.
@@ -79,7 +73,7 @@ def test_cs2_the_previous_sole_cunt_deals_the_next_game_from_his_new_seat():
 
 def test_cs2_a_random_dealer_when_the_sole_cunt_is_gone_or_tied():
     options = GAME.options(None)
-    result = play_out(GAME.new(options, seats=3, seed=4), 4)
+    result = random_result(3, 4)
     loser = result.detail["sole_cunt"]
     stayed = {seat: seat for seat in range(3) if seat != loser}
     assert GAME.next_options(options, result, stayed)["dealer"] is None

@@ -131,11 +131,6 @@ class CahGame(Game):
     def deadline(self, state: CahState) -> float | None:
         return table.deadline(state)
 
-    def timeout_actions(self, state: CahState) -> list[tuple[int | None, dict]]:
-        if table.deadline(state) is None:
-            return []
-        return [(None, {"type": "timeout"})]
-
     def public_view(self, state: CahState) -> dict:
         return views.public_view(state)
 

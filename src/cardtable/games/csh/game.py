@@ -20,6 +20,7 @@ class Csh(Game):
     min_seats = 2
     max_seats = len(CATALOG.directorships)  # CSH-27: each player a different directorship
     option_set = OPTIONS
+    shared_private_cards = True  # P5 shows its player the target's hand
 
     def check_options(self, options) -> None:
         if len(options["directorships"]) == 1:
@@ -70,9 +71,6 @@ class Csh(Game):
             return window.deadline(state)
         seconds = state.rules["turnSeconds"]
         return None if seconds is None else state.since + seconds
-
-    def timeout_actions(self, state) -> list[tuple[int | None, dict]]:
-        return [] if self.deadline(state) is None else [(None, {"type": "timeout"})]
 
     def late_seats(self, state) -> frozenset[int]:
         """CSH-10: letting a reaction window run out is a pass, not a missed deadline."""

@@ -51,8 +51,13 @@ class RussianBank(Game):
         return events
 
     def deadline(self, state: State) -> float | None:
-        """The time per move; `timeout_actions` stays [], so the table's autopilot moves."""
+        """The time per move."""
         return timer.deadline(state)
+
+    def timeout_actions(self, state: State) -> list[tuple[int | None, dict]]:
+        """No timeout action of its own: when the time per move runs out, the table's
+        autopilot moves for the seat due."""
+        return []
 
     def random_action(self, state: State, seat: int, rng) -> dict:
         """Uniform over the plays: a random player never spreads, offers a draw or resigns."""

@@ -1,0 +1,17 @@
+"""Who is to act and what they may do: a seat still to choose plays any card of its hand."""
+
+from __future__ import annotations
+
+from .state import Phase, State
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase is not Phase.CHOOSING:
+        return frozenset()
+    return frozenset(seat for seat, card in enumerate(state.chosen) if card is None)
+
+
+def legal(state: State, seat: int) -> list[dict]:
+    if seat not in to_act(state):
+        return []
+    return [{"type": "play", "card": card} for card in state.hands[seat]]
