@@ -7,9 +7,10 @@ from __future__ import annotations
 from cardtable import bots
 from cardtable.engine import Rng
 from cardtable.games.russian_bank.piles import HAND
+from cardtable.games.russian_bank.position import position
 from cardtable.sim import play_game
 
-from .positions import GAME, move, position
+from .helpers import GAME, move
 
 HEURISTIC = bots.get("heuristic", "russian-bank")
 FULL_LAYOUT = [["10D"], ["KS"], ["KH"], ["QS"], ["QH"], ["JS"], ["JH.1"], ["5C"]]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .positions import GAME, card, cards, ids, move, move_action, position, refused, top
+from cardtable.games.russian_bank.position import card, cards, position
+
+from .helpers import GAME, ids, move, move_action, refused, top
 
 
 def simple(options=None, **piles):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .positions import GAME, cards, ids, move, move_action, position, refused, turn
+from cardtable.games.russian_bank.position import cards, position
+
+from .helpers import GAME, ids, move, move_action, refused, turn
 
 TURN_HAND = {"type": "turn", "pile": "hand:0"}
 DISCARD = move_action("turned:0", "discard:0")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from cardtable.engine import OMNISCIENT, Rng
 from cardtable.games.russian_bank.cards import RANK
 from cardtable.games.russian_bank.deals import cut_for_first
+from cardtable.games.russian_bank.position import position
 
-from .positions import GAME, all_cards, move, position
+from .helpers import GAME, all_cards, move
 
 SEEDS = range(30)
 

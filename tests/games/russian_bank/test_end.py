@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.games.russian_bank.position import position
 from cardtable.games.russian_bank.watch import STALE_TURNS
 
-from .positions import GAME, move, position, refused, turn
+from .helpers import GAME, move, refused, turn
 
 # Eight layout piles that take none of the cards below, nor each other.
 LAYOUT = [["10D"], ["KS"], ["KH"], ["QS"], ["QH"], ["JS"], ["JH.1"], ["5C"]]
@@ -26,7 +27,7 @@ def test_rb18_f7_winner_scores_30_plus_2_per_stock_card_plus_1_per_hand_and_disc
     result = GAME.result(state)
     assert result.reason == "win" and result.winners == (0,)
     assert result.scores == (30 + 2 * 3 + 4 + 2, 0)
-    assert state.history[0]["points"] == [42, 0]
+    assert GAME.public_view(state)["history"][0]["points"] == [42, 0]
 
 
 @pytest.mark.parametrize("resigner", [0, 1])
@@ -45,15 +46,13 @@ def test_rb19_f8_resigning_pays_the_forfeit_of_20_on_top_of_a_lost_game(resigner
     assert result.scores[1 - resigner] == 20 + 30 + owed and result.scores[resigner] == 0
 
 
-def stalemate(options=None):
+def stalemate(options=None, *, layout=LAYOUT, stock=(("KC.1", "9H"), ("KD.1", "8S")), **rest):
     """Neither player can play anything: each only turns and discards his one hand card."""
-    return position(
-        options,
-        layout=LAYOUT,
-        stock=[["KC.1", "9H"], ["KD.1", "8S"]],
-        hand=[["3C"], ["4C"]],
-        passes=(3, 3),
-    )
+    rest.setdefault("passes", (3, 3))
+    return position(options, layout=layout, stock=stock, hand=[["3C"], ["4C"]], **rest)
+
+
+SEAT_0_STOCKS_MORE = (("AC", "KC.1", "9H"), ("KD.1", "8S"))
 
 
 def turn_and_discard(state, seat: int) -> list:
@@ -66,7 +65,7 @@ def play_to_stalemate(state) -> None:
         turn_and_discard(state, seat)  # these passes began before the watch: they don't count
     assert state.done == [False, False]
     turn_and_discard(state, 0)
-    assert state.result is None and state.done == [True, False]
+    assert GAME.result(state) is None and state.done == [True, False]
     turn(state, 1, "hand:1")
 
 
@@ -80,8 +79,7 @@ def test_rb20_f9_a_draw_after_one_further_pass_each_without_progress():
 
 
 def test_rb20_progress_restarts_the_watch():
-    state = stalemate()
-    state.piles[8] = []  # a space: a new low of cards held is progress
+    state = stalemate(layout=[[], *LAYOUT[1:]])  # a space: a new low of cards held is progress
     for seat in (0, 1):
         turn_and_discard(state, seat)
     turn(state, 0, "hand:0")
@@ -90,26 +88,24 @@ def test_rb20_progress_restarts_the_watch():
 
 
 def test_rb20_the_watch_waits_for_three_passes_each():
-    state = stalemate()
-    state.passes = [3, 2]
+    state = stalemate(passes=(3, 2))
     for _ in range(2):
         for seat in (0, 1):
             turn_and_discard(state, seat)
-    assert state.result is None and state.passes == [5, 4] and state.done == [False, True]
+    assert GAME.result(state) is None and state.passes == [5, 4] and state.done == [False, True]
     turn(state, 0, "hand:0")
     assert GAME.result(state).reason == "draw"
 
 
 def test_d10_stalemate_difference_scoring():
-    state = stalemate({"stalemateDifferenceScoring": True})
-    state.piles[16].insert(0, 0)  # seat 0 holds one more stock card (ace of clubs): 2 more
+    # seat 0 holds one more stock card (ace of clubs): 2 more
+    state = stalemate({"stalemateDifferenceScoring": True}, stock=SEAT_0_STOCKS_MORE)
     play_to_stalemate(state)
     assert GAME.result(state).reason == "draw" and GAME.result(state).scores == (0, 2)
 
 
 def test_rb20_draw_by_agreement_scores_nothing():
-    state = stalemate({"stalemateDifferenceScoring": True})
-    state.piles[16].insert(0, 0)
+    state = stalemate({"stalemateDifferenceScoring": True}, stock=SEAT_0_STOCKS_MORE)
     assert refused(state, 1, {"type": "offer-draw"}) == "not-your-turn"
     assert refused(state, 1, {"type": "accept-draw"}) == "no-offer"
     GAME.apply(state, 0, {"type": "offer-draw"})
@@ -127,9 +123,7 @@ def test_rb20_draw_by_agreement_scores_nothing():
 
 
 def test_ruling_no_progress_limit_draws_the_deal():
-    state = stalemate()
-    state.passes = [0, 0]
-    state.stale = STALE_TURNS - 1
+    state = stalemate(passes=(0, 0), stale=STALE_TURNS - 1)
     events = turn_and_discard(state, 0)
     assert events[-1].type == "game-ended"
     assert GAME.result(state).reason == "draw"

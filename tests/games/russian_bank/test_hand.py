@@ -3,7 +3,9 @@ RB-4 and RB-12 (winning the moment stock, hand and discards are empty, mid-turn)
 
 from __future__ import annotations
 
-from .positions import GAME, cards, ids, move, position, refused, top, turn
+from cardtable.games.russian_bank.position import cards, position
+
+from .helpers import GAME, ids, move, refused, top, turn
 
 TURN_HAND = {"type": "turn", "pile": "hand:0"}
 
@@ -60,7 +62,7 @@ def test_rb12_rb4_a_player_wins_mid_turn_with_his_own_layout_cards_still_out():
         hand=[[], ["2D.1"]],
     )
     events = move(state, 0, "stock:0", "centre:0")
-    assert state.result is not None and state.result.winners == (0,)
+    assert GAME.result(state) is not None and GAME.result(state).winners == (0,)
     assert state.turn == 0  # the turn never ended
     assert [e.type for e in events][-2:] == ["deal-ended", "game-ended"]
     assert GAME.to_act(state) == frozenset() and GAME.legal(state, 0) == []
@@ -71,9 +73,9 @@ def test_rb12_the_turned_hand_card_is_still_a_card_to_get_rid_of():
     state = position(layout=[["10H"]], stock=[[], ["KD.1"]], hand=[["9S", "2C"], ["2D.1"]])
     turn(state, 0, "hand:0")
     move(state, 0, "turned:0", "discard:0")
-    assert state.result is None
+    assert GAME.result(state) is None
     state = position(layout=[["10H"]], stock=[[], ["KD.1"]], hand=[["9S"], ["2D.1"]])
     turn(state, 0, "hand:0")
-    assert state.result is None
+    assert GAME.result(state) is None
     move(state, 0, "turned:0", "layout:0")
-    assert state.result.winners == (0,)
+    assert GAME.result(state).winners == (0,)

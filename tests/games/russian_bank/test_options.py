@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .positions import GAME, cards, ids, move, move_action, position, refused, turn
+from cardtable.games.russian_bank.position import cards, position
+
+from .helpers import GAME, ids, move, move_action, refused, turn
 
 TURN_HAND = {"type": "turn", "pile": "hand:0"}
 
@@ -79,7 +81,7 @@ def test_d12_a_target_needs_several_deals():
 def test_rb18_a_match_is_several_deals_in_one_state_for_so_much_a_point():
     state = GAME.new("match", 2, seed=5)
     for number in range(1, 5):
-        assert state.deal_no == number and state.result is None
+        assert state.deal_no == number and GAME.result(state) is None
         events = GAME.apply(state, 1, {"type": "resign"})
     assert [e.type for e in events][-2:] == ["deal-ended", "game-ended"]
     result = GAME.result(state)

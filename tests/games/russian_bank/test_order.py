@@ -4,7 +4,9 @@ refusal codes name the rule; classic mode allows them and opens a stop window (R
 
 from __future__ import annotations
 
-from .positions import GAME, card, ids, move, move_action, position, refused, top, turn
+from cardtable.games.russian_bank.position import card, position
+
+from .helpers import GAME, ids, move, move_action, refused, top, turn
 
 ASSISTED = "assisted"
 TURN_HAND = {"type": "turn", "pile": "hand:0"}

@@ -12,7 +12,7 @@ from cardtable.engine import Rng
 from cardtable.games.russian_bank.piles import CENTRE, DISCARD, LAYOUT, STOCK, TURNED
 from game_contract import card_ids, play_checked
 
-from .positions import GAME
+from .helpers import GAME
 
 ENDINGS = {"win", "resignation", "draw"}
 FLAGS = (
@@ -105,4 +105,4 @@ def test_a_match_of_random_deals_keeps_the_contract():
         GAME, {"deals": 2}, 2, 11, check_every=29, use_random_action=True
     )
     assert result.reason == "match" and len(result.detail["deals"]) == 2
-    assert sum(result.scores) == sum(sum(d["points"]) for d in state.history)
+    assert sum(result.scores) == sum(sum(deal.points) for deal in state.history)

@@ -8,7 +8,7 @@ import re
 from cardtable.cli.simulate import simulate
 from cardtable.sim.bench import bench_engine
 
-from .positions import GAME
+from .helpers import GAME
 
 LINE = re.compile(
     r"engine: game=russian-bank preset=(\S+) decisions_per_s=\d+ clones_per_s=\d+ "

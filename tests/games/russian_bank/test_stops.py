@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .positions import GAME, card, cards, ids, move, move_action, position, refused, top, turn
+from cardtable.games.russian_bank.position import card, cards, position
+
+from .helpers import GAME, ids, move, move_action, refused, top, turn
 
 STOP = {"type": "stop"}
 
@@ -174,9 +176,9 @@ def test_rb13_a_stop_or_an_answer_while_a_draw_is_offered(answer):
     assert {"type": "accept-draw"} in GAME.legal(state, 1) and STOP in GAME.legal(state, 1)
     GAME.apply(state, 1, {"type": answer})
     if answer == "stop":
-        assert state.turn == 1 and state.draw_offer is None and state.result is None
+        assert state.turn == 1 and state.draw_offer is None and GAME.result(state) is None
     else:
-        assert state.result.reason == "draw"
+        assert GAME.result(state).reason == "draw"
 
 
 def test_rb13_the_stop_button_shows_only_to_the_caller_while_open():

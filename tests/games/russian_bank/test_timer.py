@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .positions import GAME, move, refused
+from .helpers import GAME, move, refused
 from .test_stops import STOP, s1_position
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 
 from cardtable.engine import OMNISCIENT
+from cardtable.games.russian_bank.position import card, cards, position
 from game_contract import card_ids
 
-from .positions import GAME, all_cards, card, cards, move, position, refused, turn
+from .helpers import GAME, all_cards, move, refused, turn
 
 
 def discards_position():

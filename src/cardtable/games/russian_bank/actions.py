@@ -1,4 +1,5 @@
-"""The actions of Russian Bank: which a seat may take now (`legal`) and taking one (`apply`).
+"""Applying an action in two halves: a check that raises IllegalAction and changes nothing, then
+a step that makes the change. Only seats act: Russian Bank has no table actions.
 
 Shapes (piles are the ids of piles.py):
   {"type": "move", "from": pile, "to": pile}     play a card; onto your own discards ends the turn
@@ -9,78 +10,28 @@ Shapes (piles are the ids of piles.py):
   {"type": "spread"}, {"type": "square"}         show or hide your discards to both (RB-16)
   {"type": "resign"}                             abandon the deal with the forfeit (RB-19)
 
-Spreading, squaring and resigning are open to either seat at any time, so `legal` lists them
-for a seat that is not due to act too. Only the seat on turn offers a draw, once a turn.
+In classic mode an order-of-play error is allowed: its check notes the rule broken, and its
+step opens a stop window for the opponent (RB-13, RB-22).
 """
 
 from __future__ import annotations
 
-from ...engine import IllegalAction, everyone
+from collections.abc import Callable
+from typing import Any
+
+from ...engine import Event, IllegalAction, everyone
+from .building import check_move
 from .deals import end_deal
-from .moves import Reach, check_move, move_kind
 from .order import END_TURN, REFUSALS, TURN_HAND, TURN_STOCK, OrderCheck
-from .piles import DISCARD, HAND, NAMES, STOCK, TURNED, pile_index
+from .piles import DISCARD, HAND, STOCK, TURNED, pile_index
 from .scoring import resignation_points
-from .state import State
-from .stops import call_stop, close_for, open_window, stop_actions
+from .state import How, Reason, State
+from .stops import Call, call_stop, check_stop, close_for, open_window
+from .timers import moved
 from .turns import declare_done, play_move, turn_hand, turn_stock
 
-#: Actions that are never a move of the game: a random player leaves them alone.
-ASIDES = frozenset({"spread", "square", "resign", "offer-draw"})
-
-
-def legal(state: State, seat: int) -> list[dict]:
-    if state.result is not None:
-        return []
-    offer = state.draw_offer
-    actions = []
-    if offer is None and seat == state.turn:
-        actions += turn_actions(state, seat)
-    actions += stop_actions(state, seat)
-    if offer is not None and seat != offer:
-        actions += [{"type": "accept-draw"}, {"type": "decline-draw"}]
-    if offer is None and seat == state.turn and not state.t_offered:
-        actions.append({"type": "offer-draw"})
-    if state.spread[seat]:
-        actions.append({"type": "square"})
-    elif state.piles[DISCARD[seat]]:
-        actions.append({"type": "spread"})
-    actions.append({"type": "resign"})
-    return actions
-
-
-def turn_actions(state: State, seat: int) -> list[dict]:
-    """The plays of the seat on turn; assisted mode leaves out order-of-play errors (RB-22)."""
-    reach = Reach(state)
-    check = OrderCheck(state, seat, reach)
-    classic = state.classic
-
-    def allowed(kind: str, source: int | None = None) -> bool:
-        return classic or check.error(kind, source) is None
-
-    actions = [
-        {"type": "move", "from": NAMES[source], "to": NAMES[target]}
-        for source, target in reach.moves(seat)
-        if allowed(move_kind(seat, source, target), source)
-    ]
-    piles = state.piles
-    if piles[STOCK[seat]] and not state.stock_up[seat] and allowed(TURN_STOCK):
-        actions.append({"type": "turn", "pile": NAMES[STOCK[seat]]})
-    has_hand = piles[HAND[seat]] or piles[DISCARD[seat]]
-    if has_hand and not piles[TURNED[seat]] and allowed(TURN_HAND):
-        actions.append({"type": "turn", "pile": NAMES[HAND[seat]]})
-    if state.hand_done(seat) and allowed(END_TURN):
-        actions.append({"type": "end-turn"})
-    return actions
-
-
-def apply(state: State, seat: int | None, action: dict) -> list:
-    if seat is None:
-        raise IllegalAction("no-table-action", "Russian Bank has no table actions")
-    handler = HANDLERS.get(action["type"])
-    if handler is None:
-        raise IllegalAction("bad-action", f"unknown action {action['type']!r}")
-    return handler(state, seat, action)
+Check = Callable[[State, int, dict, float | None], Any]
+Step = Callable[[State, int, Any, list[Event], float | None], None]
 
 
 def expect_keys(action: dict, *shapes: set) -> None:
@@ -104,24 +55,36 @@ def judge(state: State, seat: int, kind: str, source: int | None = None) -> str 
 
 
 def begin(state: State, seat: int, rule: str | None) -> None:
-    """Validation is over: close the opponent's lapsed window, open one for an error."""
+    """The check is over: close the opponent's lapsed window, open one for an error."""
     close_for(state, seat)
     if rule is not None:
         open_window(state, seat, rule)
 
 
-def do_move(state: State, seat: int, action: dict) -> list:
+# -- the seat on turn plays ---------------------------------------------------------------------
+
+#: A move as its check reads it: source and destination piles, its kind, the rule it breaks.
+Move = tuple[int, int, str, str | None]
+
+
+def check_move_action(state: State, seat: int, action: dict, now: float | None) -> Move:
     expect_keys(action, {"type", "from", "to"})
     require_turn(state, seat)
     source, target = pile_index(action["from"]), pile_index(action["to"])
     if source is None or target is None:
         raise IllegalAction("bad-pile", "from and to must be pile ids such as layout:3")
     kind = check_move(state, seat, source, target)
-    begin(state, seat, judge(state, seat, kind, source))
-    return play_move(state, seat, source, target, kind)
+    return source, target, kind, judge(state, seat, kind, source)
 
 
-def do_turn(state: State, seat: int, action: dict) -> list:
+def move(state: State, seat: int, parsed: Move, events: list[Event], now: float | None) -> None:
+    source, target, kind, rule = parsed
+    begin(state, seat, rule)
+    events += play_move(state, seat, source, target, kind)
+
+
+def check_turn(state: State, seat: int, action: dict, now: float | None) -> tuple[int, str | None]:
+    """The pile to turn up (the seat's stock or hand), and the rule turning it breaks."""
     expect_keys(action, {"type", "pile"})
     require_turn(state, seat)
     pile, piles = pile_index(action["pile"]), state.piles
@@ -130,96 +93,143 @@ def do_turn(state: State, seat: int, action: dict) -> list:
             raise IllegalAction("empty-pile", "your stock is empty")
         if state.stock_up[seat]:
             raise IllegalAction("already-up", "your stock card is already face up")
-        begin(state, seat, judge(state, seat, TURN_STOCK))
-        return turn_stock(state, seat)
+        return pile, judge(state, seat, TURN_STOCK)
     if pile == HAND[seat]:
         if piles[TURNED[seat]]:
             raise IllegalAction("card-turned", "play or discard the card you turned up first")
         if not (piles[pile] or piles[DISCARD[seat]]):
             raise IllegalAction("no-cards", "your hand and discards are empty")
-        begin(state, seat, judge(state, seat, TURN_HAND))
-        return turn_hand(state, seat)
+        return pile, judge(state, seat, TURN_HAND)
     raise IllegalAction("bad-pile", "turn up your own stock or hand")
 
 
-def do_end_turn(state: State, seat: int, action: dict) -> list:
+def turn(
+    state: State,
+    seat: int,
+    parsed: tuple[int, str | None],
+    events: list[Event],
+    now: float | None,
+) -> None:
+    pile, rule = parsed
+    begin(state, seat, rule)
+    events += turn_stock(state, seat) if pile == STOCK[seat] else turn_hand(state, seat)
+
+
+def check_end_turn(state: State, seat: int, action: dict, now: float | None) -> str | None:
     expect_keys(action, {"type"})
     require_turn(state, seat)
     if not state.hand_done(seat):
         raise IllegalAction("cards-left", "your turn ends by discarding (RB-7.5)")
-    begin(state, seat, judge(state, seat, END_TURN))
-    return declare_done(state, seat)
+    return judge(state, seat, END_TURN)
 
 
-def do_stop(state: State, seat: int, action: dict) -> list:
+def end_turn(
+    state: State, seat: int, rule: str | None, events: list[Event], now: float | None
+) -> None:
+    begin(state, seat, rule)
+    events += declare_done(state, seat)
+
+
+# -- stops, discards shown, draws, resigning ----------------------------------------------------
+
+
+def check_stop_action(state: State, seat: int, action: dict, now: float | None) -> Call:
     expect_keys(action, {"type"}, {"type", "from", "to"})
-    return call_stop(state, seat, action)
+    return check_stop(state, seat, action)
 
 
-def do_spread(state: State, seat: int, action: dict) -> list:
+def stop(state: State, seat: int, call: Call, events: list[Event], now: float | None) -> None:
+    events += call_stop(state, seat, call)
+
+
+def check_spread(state: State, seat: int, action: dict, now: float | None) -> None:
     expect_keys(action, {"type"})
     if state.spread[seat]:
         raise IllegalAction("already-spread", "your discards are already spread")
     if not state.piles[DISCARD[seat]]:
         raise IllegalAction("empty-pile", "your discard pile is empty")
+
+
+def spread(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
     state.spread[seat] = True
-    return [everyone("spread", seat=seat)]
+    events.append(everyone("spread", seat=seat))
 
 
-def do_square(state: State, seat: int, action: dict) -> list:
+def check_square(state: State, seat: int, action: dict, now: float | None) -> None:
     expect_keys(action, {"type"})
     if not state.spread[seat]:
         raise IllegalAction("not-spread", "your discards are not spread")
+
+
+def square(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
     state.spread[seat] = False
-    return [everyone("squared", seat=seat)]
+    events.append(everyone("squared", seat=seat))
 
 
-def do_offer(state: State, seat: int, action: dict) -> list:
+def check_offer(state: State, seat: int, action: dict, now: float | None) -> None:
     expect_keys(action, {"type"})
     require_turn(state, seat)
     if state.t_offered:
         raise IllegalAction("already-offered", "one draw offer a turn")
+
+
+def offer(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
     state.draw_offer = seat
     state.t_offered = True
-    return [everyone("draw-offered", seat=seat)]
+    events.append(everyone("draw-offered", seat=seat))
 
 
-def answer_offer(state: State, seat: int, action: dict) -> None:
+def check_answer(state: State, seat: int, action: dict, now: float | None) -> None:
+    """Accepting or declining: only the seat a draw was offered to answers."""
     expect_keys(action, {"type"})
     if state.draw_offer is None or state.draw_offer == seat:
         raise IllegalAction("no-offer", "no draw has been offered to you")
 
 
-def do_accept(state: State, seat: int, action: dict) -> list:
-    answer_offer(state, seat, action)
-    return end_deal(state, "draw", "agreement", None, [0, 0])
+def accept(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
+    events += end_deal(state, Reason.DRAW, How.AGREEMENT, None, [0, 0])
 
 
-def do_decline(state: State, seat: int, action: dict) -> list:
-    answer_offer(state, seat, action)
+def decline(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
     state.draw_offer = None
-    return [everyone("draw-declined", seat=seat)]
+    events.append(everyone("draw-declined", seat=seat))
 
 
-def do_resign(state: State, seat: int, action: dict) -> list:
+def check_resign(state: State, seat: int, action: dict, now: float | None) -> None:
     expect_keys(action, {"type"})
+
+
+def resign(state: State, seat: int, parsed: None, events: list[Event], now: float | None) -> None:
     points = [0, 0]
     points[1 - seat] = resignation_points(state, seat)
-    return [
-        everyone("resigned", seat=seat),
-        *end_deal(state, "resignation", "forfeit", 1 - seat, points),
-    ]
+    events.append(everyone("resigned", seat=seat))
+    events += end_deal(state, Reason.RESIGNATION, How.FORFEIT, 1 - seat, points)
 
 
-HANDLERS = {
-    "move": do_move,
-    "turn": do_turn,
-    "end-turn": do_end_turn,
-    "stop": do_stop,
-    "spread": do_spread,
-    "square": do_square,
-    "offer-draw": do_offer,
-    "accept-draw": do_accept,
-    "decline-draw": do_decline,
-    "resign": do_resign,
+ACTIONS: dict[str, tuple[Check, Step]] = {
+    "move": (check_move_action, move),
+    "turn": (check_turn, turn),
+    "end-turn": (check_end_turn, end_turn),
+    "stop": (check_stop_action, stop),
+    "spread": (check_spread, spread),
+    "square": (check_square, square),
+    "offer-draw": (check_offer, offer),
+    "accept-draw": (check_answer, accept),
+    "decline-draw": (check_answer, decline),
+    "resign": (check_resign, resign),
 }
+
+
+def apply(state: State, seat: int | None, action: dict, now: float | None) -> list[Event]:
+    """Check, then step; the action restarts the time per move (timers.py)."""
+    if seat is None:
+        raise IllegalAction("no-table-action", "Russian Bank has no table actions")
+    entry = ACTIONS.get(action["type"])
+    if entry is None:
+        raise IllegalAction("bad-action", f"unknown action {action['type']!r}")
+    check, step = entry
+    parsed = check(state, seat, action, now)
+    events: list[Event] = []
+    step(state, seat, parsed, events, now)
+    moved(state, action["type"], now)
+    return events

@@ -1,8 +1,8 @@
 """Dealing (RB-2, RB-3) and ending a deal, and the match of several deals (RB-18, D12).
 
 A match is one game state spanning `deals` deals: it ends after that many, or as soon as a
-seat's total reaches `target`. The state's result is the match's (reason "match", with every
-deal in its detail); a single deal (the default) reports that deal's own reason and points.
+seat's total reaches `target`. Its result is the match's (reason "match", with every deal in
+its detail); a single deal (the default) reports that deal's own reason and points.
 Each deal is shuffled by a generator seeded from the previous one, so the state carries one
 int of randomness.
 """
@@ -13,9 +13,16 @@ from ...engine import Event, Result, Rng, everyone
 from . import watch
 from .cards import PACK_SIZE, RANK, SUIT
 from .piles import HAND, LAYOUT, LAYOUT_PER_SEAT, PILE_COUNT, STOCK
-from .state import State
+from .state import DealEnd, How, Phase, Reason, State
 
 STOCK_SIZE = 12  # RB-3 and D1: twelve, all face down
+
+
+def new_match(options: dict, seed: int, now: float) -> State:
+    """A match whose first deal is dealt from `seed`."""
+    state = State(options, seed, now)
+    start_deal(state)
+    return state
 
 
 def cut_for_first(rng: Rng) -> tuple[int, list[int]]:
@@ -68,28 +75,26 @@ def new_turn(state: State) -> None:
     state.t_offered = False
 
 
-def end_deal(state: State, reason: str, how: str, winner: int | None, points) -> list[Event]:
+def end_deal(
+    state: State, reason: Reason, how: How, winner: int | None, points: list[int]
+) -> list[Event]:
     """Record a finished deal, then end the match or deal the next one."""
-    record = {
-        "deal": state.deal_no,
-        "reason": reason,
-        "how": how,
-        "winner": winner,
-        "points": list(points),
-    }
+    record = DealEnd(state.deal_no, reason, how, winner, tuple(points))
     state.history.append(record)
     state.points = [total + gained for total, gained in zip(state.points, points, strict=True)]
-    events = [everyone("deal-ended", **record, totals=list(state.points))]
+    events = [everyone("deal-ended", **record.to_json(), totals=list(state.points))]
     options = state.options
     target = options["target"]
     if state.deal_no >= options["deals"] or (target is not None and max(state.points) >= target):
-        state.result = match_result(state)
-        return [*events, everyone("game-ended", **state.result.to_json())]
+        state.phase = Phase.OVER
+        return [*events, everyone("game-ended", **match_result(state).to_json())]
     return events + start_deal(state)
 
 
 def match_result(state: State) -> Result:
+    """The result of a finished match."""
     if state.options["deals"] == 1:
         record = state.history[0]
-        return Result.from_scores(record["reason"], state.points, {"how": record["how"]})
-    return Result.from_scores("match", state.points, {"deals": [dict(r) for r in state.history]})
+        return Result.from_scores(record.reason, state.points, {"how": record.how.value})
+    deals = [record.to_json() for record in state.history]
+    return Result.from_scores(Reason.MATCH, state.points, {"deals": deals})

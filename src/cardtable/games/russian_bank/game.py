@@ -1,12 +1,14 @@
-"""Russian Bank (Crapette) for two players: the engine contract around the rules modules."""
+"""Russian Bank as the engine sees it: metadata, and each hook handed to its module."""
 
 from __future__ import annotations
 
-from ...engine import Game, Rng
-from . import actions, timer, views
-from .deals import start_deal
-from .options import OPTION_SET
-from .state import State
+import random
+
+from ...engine import Event, Game, Result, Rng
+from . import actions, legal, timers, views
+from .deals import match_result, new_match
+from .options import OPTION_SET, check_options
+from .state import Phase, State
 
 
 class RussianBank(Game):
@@ -21,47 +23,35 @@ class RussianBank(Game):
     option_set = OPTION_SET
 
     def check_options(self, options: dict) -> None:
-        if options["target"] is not None and options["deals"] == 1:
-            raise ValueError("a target score needs a match of more than one deal")
+        check_options(options)
 
     def setup(self, options: dict, seats: int, rng: Rng, now: float) -> State:
-        state = State(options, rng.getrandbits(63), now)
-        start_deal(state)
-        return state
+        return new_match(options, rng.getrandbits(63), now)
 
     def seat_count(self, state: State) -> int:
         return 2
 
     def to_act(self, state: State) -> frozenset[int]:
-        if state.result is not None:
-            return frozenset()
-        if state.draw_offer is not None:
-            return frozenset((1 - state.draw_offer,))
-        window = state.window
-        if window is not None and window.offender == state.turn:
-            return frozenset((0, 1))
-        return frozenset((state.turn,))
+        return legal.to_act(state)
 
     def legal(self, state: State, seat: int) -> list[dict]:
-        return actions.legal(state, seat)
+        return legal.legal(state, seat)
 
-    def play(self, state: State, seat, action: dict, now) -> list:
-        events = actions.apply(state, seat, action)
-        timer.moved(state, action, now)
-        return events
+    def play(self, state: State, seat: int | None, action: dict, now: float | None) -> list[Event]:
+        return actions.apply(state, seat, action, now)
 
     def deadline(self, state: State) -> float | None:
         """The time per move."""
-        return timer.deadline(state)
+        return timers.deadline(state)
 
     def timeout_actions(self, state: State) -> list[tuple[int | None, dict]]:
         """No timeout action of its own: when the time per move runs out, the table's
         autopilot moves for the seat due."""
         return []
 
-    def random_action(self, state: State, seat: int, rng) -> dict:
+    def random_action(self, state: State, seat: int, rng: random.Random) -> dict:
         """Uniform over the plays: a random player never spreads, offers a draw or resigns."""
-        plays = [a for a in actions.legal(state, seat) if a["type"] not in actions.ASIDES]
+        plays = [a for a in legal.legal(state, seat) if a["type"] not in legal.ASIDES]
         return rng.choice(plays)
 
     def public_view(self, state: State) -> dict:
@@ -73,8 +63,8 @@ class RussianBank(Game):
     def secret_view(self, state: State) -> dict:
         return views.secret_view(state)
 
-    def result(self, state: State):
-        return state.result
+    def result(self, state: State) -> Result | None:
+        return match_result(state) if state.phase is Phase.OVER else None
 
     def clone(self, state: State) -> State:
         return state.clone()

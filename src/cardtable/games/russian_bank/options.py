@@ -1,6 +1,6 @@
 """The options of Russian Bank: the mode of RB-22, the option flags the rulings name (D5, D6,
-D8, D10), the time per move (timer.py), and the match of RB-18 and D12. Flag names are the
-rulings' own."""
+D8, D10), the time per move (timers.py), and the match of RB-18 and D12, and the check
+across them. Flag names are the rulings' own."""
 
 from __future__ import annotations
 
@@ -87,3 +87,9 @@ OPTION_SET = OptionSet(
         "match": {"deals": 4},
     },
 )
+
+
+def check_options(options: dict) -> None:
+    """Raise ValueError for resolved options that do not go together."""
+    if options["target"] is not None and options["deals"] == 1:
+        raise ValueError("a target score needs a match of more than one deal")

@@ -23,7 +23,7 @@ Readings where RB-13 is loose:
 
 from __future__ import annotations
 
-from .moves import (
+from .building import (
     CENTRE_PLAY,
     DISCARDING,
     HAND_PLAY,

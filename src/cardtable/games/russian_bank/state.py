@@ -1,4 +1,5 @@
-"""The state of a Russian Bank match: the piles of the current deal, the turn, and the tallies.
+"""The state of a Russian Bank match: the piles of the current deal, the turn, the tallies, its
+phase, and how each deal ended.
 
 Everything is lists of ints and flags, so a clone is a few list copies. The open stop window
 (RB-13) keeps a snapshot of the state from just before the erroneous move; snapshots are never
@@ -7,9 +8,55 @@ mutated, so clones share them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, field, fields, replace
+from enum import Enum, StrEnum
+from typing import Any, NamedTuple
 
 from .piles import DISCARD, HAND, OWN_PILES, PILE_COUNT, STOCK, TURNED
+
+
+class Phase(Enum):
+    PLAYING = "playing"  # a deal is under way
+    OVER = "over"  # the match has ended (`deals.match_result`)
+
+
+class Reason(StrEnum):
+    """Why a deal ended, and the match's `Result.reason` (a single deal reports its own)."""
+
+    WIN = "win"  # RB-12, RB-18
+    RESIGNATION = "resignation"  # RB-19
+    DRAW = "draw"  # RB-20
+    MATCH = "match"  # a match of several deals (RB-18, D12)
+
+
+class How(StrEnum):
+    """How a deal was won or drawn (a deal's `how`)."""
+
+    OUT_OF_CARDS = "out-of-cards"  # RB-12
+    FORFEIT = "forfeit"  # RB-19
+    AGREEMENT = "agreement"  # RB-20
+    STALEMATE = "stalemate"  # RB-20, F9
+    NO_PROGRESS = "no-progress"  # our limit (watch.py)
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnd:
+    """A finished deal: why and how it ended, who won it (None: drawn), the points it gave."""
+
+    deal: int
+    reason: Reason
+    how: How
+    winner: int | None
+    points: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "deal": self.deal,
+            "reason": self.reason.value,
+            "how": self.how.value,
+            "winner": self.winner,
+            "points": list(self.points),
+        }
 
 
 class Window(NamedTuple):
@@ -20,6 +67,15 @@ class Window(NamedTuple):
     snapshot: State  # the state just before the erroneous move
 
 
+def two_flags() -> list[bool]:
+    return [False, False]
+
+
+def two_counts() -> list[int]:
+    return [0, 0]
+
+
+@dataclass(slots=True)
 class State:
     """One match (a single deal unless the `deals` option says more).
 
@@ -32,79 +88,54 @@ class State:
     the last progress.
     """
 
-    __slots__ = (
-        "classic",
-        "clean",
-        "cut",
-        "deal_no",
-        "done",
-        "draw_offer",
-        "first",
-        "history",
-        "low",
-        "options",
-        "passes",
-        "piles",
-        "points",
-        "result",
-        "seed",
-        "since",
-        "spread",
-        "stale",
-        "stock_up",
-        "t_changed",
-        "t_looks",
-        "t_offered",
-        "t_turned",
-        "turn",
-        "window",
-    )
+    options: dict[str, Any]
+    seed: int  # seeds the next deal's shuffle
+    since: float = 0.0  # game time the current wait began (timers.py)
+    piles: list[list[int]] = field(default_factory=lambda: [[] for _ in range(PILE_COUNT)])
+    stock_up: list[bool] = field(default_factory=two_flags)  # RB-7.4: once up, stays up
+    turn: int = 0
+    passes: list[int] = field(default_factory=two_counts)  # completed passes (RB-11)
+    spread: list[bool] = field(default_factory=two_flags)  # RB-16
+    t_turned: int = 0
+    t_changed: bool = False
+    t_looks: int = 0
+    t_offered: bool = False
+    draw_offer: int | None = None  # the seat whose draw offer awaits an answer
+    window: Window | None = None
+    low: int = 0
+    clean: list[bool] = field(default_factory=two_flags)
+    done: list[bool] = field(default_factory=two_flags)
+    stale: int = 0
+    deal_no: int = 0
+    first: int = 0
+    cut: list[int] = field(default_factory=list)  # the two cards cut for the first turn (RB-2)
+    points: list[int] = field(default_factory=two_counts)
+    history: list[DealEnd] = field(default_factory=list)
+    phase: Phase = Phase.PLAYING
 
-    def __init__(self, options: dict, seed: int, now: float = 0.0):
-        self.options = options
-        self.classic = options["mode"] == "classic"
-        self.piles: list[list[int]] = [[] for _ in range(PILE_COUNT)]
-        self.stock_up = [False, False]  # RB-7.4: once turned, the stock top stays face up
-        self.turn = 0
-        self.passes = [0, 0]  # completed passes through the hand (RB-11)
-        self.spread = [False, False]  # RB-16
-        self.t_turned = 0
-        self.t_changed = False
-        self.t_looks = 0
-        self.t_offered = False
-        self.draw_offer: int | None = None
-        self.window: Window | None = None
-        self.low = 0
-        self.clean = [False, False]
-        self.done = [False, False]
-        self.stale = 0
-        self.deal_no = 0
-        self.first = 0
-        self.cut: list[int] = []  # the two cards cut for the first turn (RB-2)
-        self.points = [0, 0]
-        self.history: list[dict] = []
-        self.result = None
-        self.seed = seed  # seeds the next deal's shuffle
-        self.since = now  # game time the current wait began (timer.py)
+    @property
+    def classic(self) -> bool:
+        """RB-22: classic mode allows order-of-play errors, for the opponent to stop."""
+        return self.options["mode"] == "classic"
 
     def clone(self) -> State:
-        twin = State.__new__(State)
-        for name in State.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.piles = [pile[:] for pile in self.piles]
-        twin.stock_up = self.stock_up[:]
-        twin.passes = self.passes[:]
-        twin.spread = self.spread[:]
-        twin.clean = self.clean[:]
-        twin.done = self.done[:]
-        twin.points = self.points[:]
-        twin.history = self.history[:]
-        return twin
+        return replace(
+            self,
+            piles=[pile[:] for pile in self.piles],
+            stock_up=self.stock_up[:],
+            passes=self.passes[:],
+            spread=self.spread[:],
+            clean=self.clean[:],
+            done=self.done[:],
+            cut=self.cut[:],
+            points=self.points[:],
+            history=self.history[:],
+        )
 
     def restore(self, snapshot: State) -> None:
         """Become a copy of `snapshot`."""
         twin = snapshot.clone()
-        for name in State.__slots__:
+        for name in FIELDS:
             setattr(self, name, getattr(twin, name))
 
     # -- what a seat holds --------------------------------------------------------------------
@@ -129,3 +160,6 @@ class State:
         """No hand, no turned card and no discards left: only the stock remains (RB-7.6)."""
         piles = self.piles
         return not (piles[HAND[seat]] or piles[TURNED[seat]] or piles[DISCARD[seat]])
+
+
+FIELDS = tuple(item.name for item in fields(State))

@@ -17,11 +17,11 @@ after it go back face down), except that a stock card once turned stays face up.
 
 from __future__ import annotations
 
-from ...engine import IllegalAction, everyone
-from .moves import Reach, own_sources
+from ...engine import Event, IllegalAction, everyone
+from .building import Reach, own_sources
 from .order import S1, S4, OrderCheck
 from .piles import DISCARD, INDEX, NAMES, TURNED
-from .state import State, Window
+from .state import Phase, State, Window
 from .turns import deal_ended, end_turn, move_card
 
 
@@ -59,7 +59,7 @@ def forced_plays(window: Window) -> list[tuple[int, int]]:
 def stop_actions(state: State, seat: int) -> list[dict]:
     """The stop calls open to `seat` now: none unless the opponent erred and it has not lapsed."""
     window = state.window
-    if window is None or window.offender == seat or state.result is not None:
+    if window is None or window.offender == seat or state.phase is Phase.OVER:
         return []
     plain = [] if window.rule == S4 else [{"type": "stop"}]
     forced = [
@@ -69,22 +69,31 @@ def stop_actions(state: State, seat: int) -> list[dict]:
     return plain + forced
 
 
-def call_stop(state: State, seat: int, action: dict) -> list:
+#: A stop call as its check reads it: the window stopped, and the play it requires (S1, S4).
+Call = tuple[Window, tuple[int, int] | None]
+
+
+def check_stop(state: State, seat: int, action: dict) -> Call:
     allowed = stop_actions(state, seat)
-    if not allowed:
+    window = state.window
+    if window is None or not allowed:
         raise IllegalAction("no-stop", "there is no error to stop")
     if action not in allowed:
         raise IllegalAction("bad-stop", "that stop is not open (RB-13)")
-    window = state.window
+    play = (INDEX[action["from"]], INDEX[action["to"]]) if "from" in action else None
+    return window, play
+
+
+def call_stop(state: State, seat: int, call: Call) -> list[Event]:
+    window, play = call
     offender = window.offender
     stock_up, spread = state.stock_up[:], state.spread[:]
     state.restore(window.snapshot)
     state.stock_up = stock_up
     state.spread = [shown and bool(state.piles[DISCARD[s]]) for s, shown in enumerate(spread)]
     events = [everyone("stopped", by=seat, offender=offender, rule=window.rule)]
-    if "from" in action:
-        source, target = INDEX[action["from"]], INDEX[action["to"]]
-        events += move_card(state, offender, source, target)
+    if play is not None:
+        events += move_card(state, offender, *play)
         if deal_ended(events):
             return events
     if state.piles[TURNED[offender]]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from ...engine import Event, everyone
 from . import watch
+from .building import DISCARDING, TABLEAU
 from .cards import card_json
 from .deals import end_deal, new_turn
-from .moves import DISCARDING, TABLEAU
 from .piles import CENTRE, DISCARD, HAND, NAMES, STOCK, TURNED
 from .scoring import stalemate_points, win_points
-from .state import State
+from .state import How, Reason, State
 
 
 def move_card(state: State, seat: int, source: int, destination: int) -> list[Event]:
@@ -36,7 +36,7 @@ def move_card(state: State, seat: int, source: int, destination: int) -> list[Ev
         )
     ]
     if state.out_of_cards(seat):
-        events += end_deal(state, "win", "out-of-cards", seat, won_by(state, seat))
+        events += end_deal(state, Reason.WIN, How.OUT_OF_CARDS, seat, won_by(state, seat))
     return events
 
 
@@ -102,14 +102,14 @@ def complete_pass(state: State, seat: int) -> list[Event]:
     drawn = watch.pass_completed(state, seat)
     events = [everyone("pass-completed", seat=seat, passes=state.passes[seat])]
     if drawn:
-        events += end_deal(state, "draw", "stalemate", None, stalemate_points(state))
+        events += end_deal(state, Reason.DRAW, How.STALEMATE, None, stalemate_points(state))
     return events
 
 
 def end_turn(state: State) -> list[Event]:
     """Hand the turn to the other seat, or draw the deal at the no-progress limit."""
     if watch.turn_ended(state):
-        return end_deal(state, "draw", "no-progress", None, stalemate_points(state))
+        return end_deal(state, Reason.DRAW, How.NO_PROGRESS, None, stalemate_points(state))
     state.turn = 1 - state.turn
     state.draw_offer = None
     new_turn(state)

@@ -16,7 +16,7 @@ from .deals import cut_faces
 from .piles import CENTRE, DISCARD, HAND, LAYOUT, STOCK, TURNED
 from .state import State
 from .stops import stop_actions
-from .timer import deadline
+from .timers import deadline
 
 RULE_OPTIONS = (
     "mode",
@@ -43,7 +43,7 @@ def public_view(state: State) -> dict:
         "rules": {name: state.options[name] for name in RULE_OPTIONS},
         "deal": state.deal_no,
         "points": list(state.points),
-        "history": [dict(record) for record in state.history],
+        "history": [record.to_json() for record in state.history],
         "first": state.first,
         "cut": cut_faces(state),
         "turn": state.turn,
@@ -78,12 +78,9 @@ def seat_public(state: State, seat: int) -> dict:
 
 
 def seat_view(state: State, seat: int) -> dict:
-    stops = stop_actions(state, seat)
-    return {
-        "seat": seat,
-        "discard": cards(state.piles[DISCARD[seat]]),
-        "stop": state.window.rule if stops else None,
-    }
+    window = state.window
+    stop = window.rule if window is not None and stop_actions(state, seat) else None
+    return {"seat": seat, "discard": cards(state.piles[DISCARD[seat]]), "stop": stop}
 
 
 def secret_view(state: State) -> dict:

@@ -7,21 +7,21 @@ the game has no timeout action of its own: the table's autopilot moves for the s
 
 from __future__ import annotations
 
-from .state import State
+from .state import Phase, State
 
 #: Actions that do not restart the clock.
 NOT_MOVES = frozenset({"spread", "square"})
 
 
-def moved(state: State, action: dict, now: float | None) -> None:
-    """Note that `action` was applied at game time `now` (None: the time is unknown)."""
-    if now is not None and action["type"] not in NOT_MOVES:
+def moved(state: State, kind: str, now: float | None) -> None:
+    """Note that an action of type `kind` was applied at game time `now` (None: unknown)."""
+    if now is not None and kind not in NOT_MOVES:
         state.since = float(now)
 
 
 def deadline(state: State) -> float | None:
     """`turnSeconds` after the wait began, while the match runs and has a time per move."""
     seconds = state.options["turnSeconds"]
-    if seconds is None or state.result is not None:
+    if seconds is None or state.phase is Phase.OVER:
         return None
     return state.since + seconds
