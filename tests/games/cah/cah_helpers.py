@@ -1,10 +1,11 @@
-"""Shared helpers for the CAH tests: finding seeds with a wanted first black card, playing
-scripted rounds, and reading where every card is."""
+"""Shared helpers for the CAH tests: new games, playing scripted rounds, and reading where
+every card is. Positions are built with `cardtable.games.cah.position`."""
 
 from __future__ import annotations
 
 from cardtable import games
 from cardtable.engine import OMNISCIENT
+from cardtable.games.cah.state import Phase
 
 GAME = games.get("cah")
 SCHOOL = ["cardtable-gameschool"]
@@ -12,17 +13,6 @@ SCHOOL = ["cardtable-gameschool"]
 
 def new(options=None, seats=4, seed=0, now=0.0):
     return GAME.new(options, seats=seats, seed=seed, now=now)
-
-
-def new_with(options, seats=4, pick=1, draw=0, czar=None, seeds=range(400)):
-    """A new game whose first black card asks for `pick` (and has `draw`), optionally with
-    seat `czar` judging first."""
-    for seed in seeds:
-        state = new(options, seats, seed)
-        black = state.pool.black(state.black)
-        if black["pick"] == pick and black["draw"] == draw and czar in (None, state.czar):
-            return state
-    raise AssertionError(f"no seed gives a first black card with pick {pick}, draw {draw}")
 
 
 def submit_all(state, choose=None):
@@ -36,7 +26,7 @@ def submit_all(state, choose=None):
 
 
 def reveal_all(state):
-    while state.phase == 1:  # REVEAL
+    while state.phase is Phase.REVEAL:
         GAME.apply(state, state.czar, {"type": "reveal-next"})
 
 

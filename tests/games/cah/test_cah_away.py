@@ -7,9 +7,10 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from cah_helpers import GAME, SCHOOL, assert_conserved, new, new_with, submit_all
+from cah_helpers import GAME, SCHOOL, assert_conserved, new, submit_all
 
 from cardtable.engine import IllegalAction
+from cardtable.games.cah import position
 
 PRESETS = ("online", "official", "digipen")
 
@@ -100,7 +101,7 @@ def test_k18_an_away_voter_is_not_waited_for():
 
 
 def test_k20_an_away_eliminator_loses_the_turn_to_the_next_seat():
-    state = new_with({"decks": SCHOOL, "judging": "survival"}, seats=5)
+    state = position({"decks": SCHOOL, "judging": "survival"}, seats=5, pick=1)
     submit_all(state)
     czar = state.czar
     (first,) = GAME.to_act(state)
@@ -150,7 +151,7 @@ def test_k24_a_late_joiner_is_told_they_play_from_the_next_round():
 
 @pytest.mark.parametrize("judging", ["godIsDead", "survival"])
 def test_k24_a_late_joiner_neither_votes_nor_eliminates_in_the_round_they_joined(judging):
-    state = new_with({"decks": SCHOOL, "judging": judging}, seats=4)
+    state = position({"decks": SCHOOL, "judging": judging}, seats=4, pick=1)
     GAME.apply(state, None, {"type": "join-seat"})
     submit_all(state)
     assert 4 not in GAME.to_act(state) and 4 not in state.turn_order

@@ -4,10 +4,11 @@ cache, and the checks that a pool can deal and play."""
 from __future__ import annotations
 
 import pytest
-from cah_helpers import GAME, SCHOOL, new, new_with, submit_all
+from cah_helpers import GAME, SCHOOL, new, submit_all
 
 from cardtable.decks import builtin
 from cardtable.engine import IllegalAction
+from cardtable.games.cah import position
 from cardtable.games.cah.cards import pool_for
 
 CUSTOM_WHITES = [f"Our answer number {n}." for n in range(40)]
@@ -41,7 +42,7 @@ def test_custom_cards_are_validated(options, message):
 
 
 def test_blank_cards_are_written_when_played():
-    state = new_with({"decks": SCHOOL, "blankCards": 30}, pick=1)
+    state = position({"decks": SCHOOL, "blankCards": 30}, pick=1)
     blank_first = state.pool.blank_first
     seat = next(s for s in sorted(state.waiting) if max(state.hands[s]) >= blank_first)
     blank = max(state.hands[seat])

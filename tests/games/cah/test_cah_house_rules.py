@@ -9,12 +9,12 @@ from cah_helpers import (
     answer_by,
     assert_conserved,
     new,
-    new_with,
     play_round,
     submit_all,
 )
 
 from cardtable.engine import IllegalAction
+from cardtable.games.cah import position
 
 
 def test_k14_never_have_i_ever_points_for_confessions():
@@ -40,14 +40,14 @@ def test_k14_never_have_i_ever_points_for_confessions():
 
 
 def test_k15_official_packing_heat_draws_one_more_on_pick_2():
-    state = new_with({"decks": SCHOOL, "packingHeat": "official"}, pick=2)
+    state = position({"decks": SCHOOL, "packingHeat": "official"}, pick=2)
     for seat in state.waiting:
         assert len(state.hands[seat]) == 11
     assert len(state.hands[state.czar]) == 10
 
 
 def test_k15_guide_packing_heat_allows_a_third_card_on_pick_2():
-    state = new_with({"decks": SCHOOL, "packingHeat": "guide"}, pick=2)
+    state = position({"decks": SCHOOL, "packingHeat": "guide"}, pick=2)
     low, high = sorted(state.waiting)[:2]
     GAME.apply(state, low, {"type": "submit", "cards": state.hands[low][:3]})
     GAME.apply(state, high, {"type": "submit", "cards": state.hands[high][:2]})
@@ -55,18 +55,19 @@ def test_k15_guide_packing_heat_allows_a_third_card_on_pick_2():
         seat = max(state.waiting)
         GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:4]})
     assert refused.value.code == "wrong-count"
-    plain = new_with({"decks": SCHOOL}, pick=2)
+    plain = position({"decks": SCHOOL}, pick=2)
     seat = min(plain.waiting)
     with pytest.raises(IllegalAction):
         GAME.apply(plain, seat, {"type": "submit", "cards": plain.hands[seat][:3]})
 
 
 def test_k16_official_reboot_trades_a_point_for_fresh_cards():
-    state = new({"decks": SCHOOL, "reboot": "official"})
+    options = {"decks": SCHOOL, "reboot": "official"}
+    broke = position(options)
     with pytest.raises(IllegalAction) as refused:
-        GAME.apply(state, 1, {"type": "reboot", "cards": state.hands[1][:3]})
+        GAME.apply(broke, 1, {"type": "reboot", "cards": broke.hands[1][:3]})
     assert refused.value.code == "no-points"
-    state.scores[1] = 2
+    state = position(options, scores=[0, 2, 0, 0])
     returned = state.hands[1][:3]
     GAME.apply(state, 1, {"type": "reboot", "cards": returned})
     assert state.scores[1] == 1 and len(state.hands[1]) == 10
@@ -74,8 +75,7 @@ def test_k16_official_reboot_trades_a_point_for_fresh_cards():
 
 
 def test_k16_guide_full_hand_reboot():
-    state = new({"decks": SCHOOL, "reboot": "guideFullHand"})
-    state.scores[2] = 1
+    state = position({"decks": SCHOOL, "reboot": "guideFullHand"}, scores=[0, 0, 1, 0])
     old = state.hands[2][:]
     GAME.apply(state, 2, {"type": "reboot"})
     assert state.scores[2] == 0 and len(state.hands[2]) == 10
@@ -89,13 +89,13 @@ def test_k16_reboot_the_universe_draws_pick_minus_one_extra_cards(pick, draw):
     DRAW 2, PICK 3 has dealt them already, K8). It is its own option, so the official reboot
     can be on with it."""
     options = {"decks": SCHOOL, "rebootTheUniverse": True, "reboot": "official"}
-    state = new_with({**options, "honorDrawN": True}, pick=pick, draw=draw)
+    scores = [0, 1, 0, 0]  # seat 0 judges
+    state = position({**options, "honorDrawN": True}, pick=pick, draw=draw, scores=scores)
     for seat in state.waiting:
         assert len(state.hands[seat]) == 10 + pick - 1
     assert len(state.hands[state.czar]) == 10
-    state.scores[min(state.waiting)] = 1
-    assert {"reboot"} <= {action["type"] for action in GAME.legal(state, min(state.waiting))}
-    plain = new_with({"decks": SCHOOL, "rebootTheUniverse": True}, pick=1)
+    assert {"reboot"} <= {action["type"] for action in GAME.legal(state, 1)}
+    plain = position({"decks": SCHOOL, "rebootTheUniverse": True}, pick=1)
     assert all(len(plain.hands[seat]) == 10 for seat in plain.waiting)
 
 
@@ -137,7 +137,7 @@ def test_k17_guide_runner_up_vote():
 
 
 def test_k18_god_is_dead_everyone_votes_and_a_tie_gives_no_point():
-    state = new_with({"decks": SCHOOL, "judging": "godIsDead"}, seats=4)
+    state = position({"decks": SCHOOL, "judging": "godIsDead"}, seats=4, pick=1)
     assert state.czar == -1 and state.waiting == {0, 1, 2, 3}
     submit_all(state)
     black = state.black
@@ -160,9 +160,9 @@ def test_k18_god_is_dead_forbids_voting_for_yourself():
 
 
 def test_k19_gambling_bet_kept_by_a_winner_and_lost_to_the_winner_otherwise():
-    state = new_with({"decks": SCHOOL, "gambling": True, "refillTiming": "afterRound"}, pick=1)
-    bettor, other = sorted(state.waiting)[:2]
-    state.scores[bettor] = 1
+    options = {"decks": SCHOOL, "gambling": True, "refillTiming": "afterRound"}
+    bettor, other = 1, 2  # seat 0 judges
+    state = position(options, pick=1, scores=[0, 1, 0, 0])
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, other, {"type": "bet", "cards": state.hands[other][:1]})
     assert refused.value.code == "no-points"
@@ -176,9 +176,8 @@ def test_k19_gambling_bet_kept_by_a_winner_and_lost_to_the_winner_otherwise():
 
 
 def test_k19_gambling_winner_keeps_the_stake():
-    state = new_with({"decks": SCHOOL, "gambling": True}, pick=1)
-    bettor = min(state.waiting)
-    state.scores[bettor] = 1
+    bettor = 1  # seat 0 judges
+    state = position({"decks": SCHOOL, "gambling": True}, pick=1, scores=[0, 1, 0, 0])
     GAME.apply(state, bettor, {"type": "bet", "cards": state.hands[bettor][:1]})
     submit_all(state)
     GAME.apply(state, state.czar, {"type": "pick", "answer": answer_by(state, bettor)})
@@ -186,7 +185,7 @@ def test_k19_gambling_winner_keeps_the_stake():
 
 
 def test_k20_survival_of_the_fittest():
-    state = new_with({"decks": SCHOOL, "judging": "survival"}, seats=4)
+    state = position({"decks": SCHOOL, "judging": "survival"}, seats=4, pick=1)
     submit_all(state)
     turns = []
     while GAME.view(state, None)["public"]["phase"] == "eliminate":
@@ -200,7 +199,7 @@ def test_k20_survival_of_the_fittest():
 
 
 def test_k20_serious_business_ranks_three_for_3_2_1():
-    state = new_with({"decks": SCHOOL, "judging": "seriousBusiness"}, seats=5)
+    state = position({"decks": SCHOOL, "judging": "seriousBusiness"}, seats=5, pick=1)
     submit_all(state)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, state.czar, {"type": "pick", "answer": 0})
@@ -215,18 +214,17 @@ def test_k20_serious_business_ranks_three_for_3_2_1():
     assert state.scores[authors[1]] == 0
 
 
-def test_k19_a_void_round_or_an_early_end_returns_the_stakes():
-    state = new({"decks": SCHOOL, "gambling": True, "manualEnd": True}, seats=5)
-    bettor = min(state.waiting)
-    state.scores[bettor] = 1
+@pytest.mark.parametrize("ending", ["void-round", "end-game"])
+def test_k19_a_void_round_or_an_early_end_returns_the_stakes(ending):
+    options = {"decks": SCHOOL, "gambling": True, "manualEnd": True}
+    bettor = 1  # seat 0 judges
+    state = position(options, seats=5, scores=[0, 1, 0, 0, 0])
     stake = state.hands[bettor][:1]
     GAME.apply(state, bettor, {"type": "bet", "cards": stake})
-    GAME.apply(state, None, {"type": "leave-seat", "seat": state.czar})  # K25: void
-    assert state.scores[bettor] == 1 and set(stake) <= set(state.white_discard)
-    assert_conserved(state)
-    bettor = min(state.waiting)
-    state.scores[bettor] = 1
-    GAME.apply(state, bettor, {"type": "bet", "cards": state.hands[bettor][:1]})
-    GAME.apply(state, None, {"type": "end-game"})
-    assert GAME.result(state).scores[bettor] == 1
+    if ending == "void-round":
+        GAME.apply(state, None, {"type": "leave-seat", "seat": state.czar})  # K25: void
+        assert state.scores[bettor] == 1 and set(stake) <= set(state.white_discard)
+    else:
+        GAME.apply(state, None, {"type": "end-game"})
+        assert GAME.result(state).scores[bettor] == 1
     assert_conserved(state)

@@ -15,16 +15,17 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from cah_helpers import GAME, SCHOOL, assert_conserved, new, new_with, reveal_all
+from cah_helpers import GAME, SCHOOL, assert_conserved, new, reveal_all
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine import IllegalAction, Rng
+from cardtable.games.cah import position
+from cardtable.games.cah.state import Phase
 from game_contract import play_checked
 
 PRESETS = ("online", "official", "digipen")
-SUBMIT_PHASE = 0
-ANSWER_PHASES = (1, 2, 3, 4, 5)  # reveal, judge, vote, runner-up vote, eliminate
+ANSWER_PHASES = (Phase.REVEAL, Phase.JUDGE, Phase.VOTE, Phase.RUNNER_UP, Phase.ELIMINATE)
 PICK_FIRST = {"type": "pick", "answer": 0}
 MOST_EXTRA = 2  # DRAW 2 (K8), or Reboot the Universe's 2 on a Pick 3 (K16)
 
@@ -70,7 +71,7 @@ def expected_hand(state, seat):
     """The exact hand size the rules give a seat, where it is fully determined (K1, K2, K8,
     K15, K16): no free actions, no shortage of white cards, at the submission phase."""
     rules = state.rules
-    if rules.side_actions or not rules.white_reshuffle or state.phase != SUBMIT_PHASE:
+    if rules.side_actions or not rules.white_reshuffle or state.phase is not Phase.SUBMIT:
         return None
     if seat == state.czar:
         return rules.hand_size
@@ -167,7 +168,7 @@ def play_watched(options, seats, seed, max_steps=3000, table=False):
             assert action in GAME.legal(state, seat), f"random_action gave an illegal {action}"
         else:
             seat, action, now = chosen
-            if action["type"] == "timeout" and state.phase == SUBMIT_PHASE:
+            if action["type"] == "timeout" and state.phase is Phase.SUBMIT:
                 sat_out |= state.waiting
             if action["type"] == "skip-seat" and action["seat"] in state.waiting:
                 sat_out.add(action["seat"])
@@ -236,7 +237,7 @@ def test_k15_no_public_counter_tells_who_played_the_guide_packing_heat_third_car
         "refillTiming": refill,
         "revealOneByOne": one_by_one,
     }
-    state = new_with(options, seats=seats, pick=2, seeds=range(seed, seed + 400))
+    state = position(options, seats=seats, pick=2, seed=seed)
     first, second = data.draw(st.permutations(sorted(state.waiting)))[:2]
     worlds = [(GAME.clone(state), first), (GAME.clone(state), second)]
     for seat in sorted(state.waiting):

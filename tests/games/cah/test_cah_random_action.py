@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from cah_helpers import GAME, SCHOOL, new_with, submit_all
+from cah_helpers import GAME, SCHOOL, submit_all
 
 from cardtable.engine import Rng
-from cardtable.games.cah.legal import FREE_ACTION_SHARE
+from cardtable.games.cah import position
+from cardtable.games.cah.sampling import FREE_ACTION_SHARE
 
 BUSY = {
     "decks": SCHOOL,
@@ -29,9 +30,8 @@ def frequencies(state, seat, draws, seed=1):
 
 @pytest.mark.parametrize(("pick", "draw"), [(1, 0), (3, 2)])
 def test_random_action_plays_the_round_and_now_and_then_a_free_action(pick, draw):
-    state = new_with(BUSY, pick=pick, draw=draw)
-    seat = min(state.waiting)
-    state.scores[seat] = 1
+    seat = 1  # seat 0 judges
+    state = position(BUSY, pick=pick, draw=draw, scores=[0, 1, 0, 0])
     legal = GAME.legal(state, seat)
     free = Counter(action["type"] for action in legal if action["type"] != "submit")
     assert set(free) == {"bet", "discard", "reboot", "never-have-i-ever"}
@@ -47,7 +47,7 @@ def test_random_action_plays_the_round_and_now_and_then_a_free_action(pick, draw
 
 
 def test_random_action_takes_free_actions_when_the_round_waits_for_others():
-    state = new_with(BUSY, pick=1)
+    state = position(BUSY, pick=1)
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
     legal = GAME.legal(state, seat)
@@ -64,7 +64,7 @@ def test_random_action_in_judging_and_voting_phases():
         {"decks": SCHOOL, "judging": "survival"},
         {"decks": SCHOOL, "revealOneByOne": True},
     ):
-        state = new_with(options, seats=5)
+        state = position(options, seats=5, pick=1)
         submit_all(state)
         rng = Rng(4)
         for seat in sorted(GAME.to_act(state)):

@@ -10,7 +10,6 @@ from cah_helpers import (
     answer_by,
     assert_conserved,
     new,
-    new_with,
     play_round,
     reveal_all,
     submit_all,
@@ -18,23 +17,24 @@ from cah_helpers import (
 
 from cardtable.decks import builtin
 from cardtable.engine import IllegalAction
+from cardtable.games.cah import position
 
 
 @pytest.mark.parametrize(("preset", "size"), [("digipen", 7), ("online", 10), ("official", 10)])
 def test_k1_hand_size_per_preset(preset, size):
-    state = new_with(preset, pick=1)
+    state = position(preset, pick=1)
     assert all(len(hand) == size for hand in state.hands)
 
 
 def test_k2_after_submit_refills_at_once():
-    state = new_with({"decks": SCHOOL}, pick=1)
+    state = position({"decks": SCHOOL}, pick=1)
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
     assert len(state.hands[seat]) == 10
 
 
 def test_k2_after_round_refills_when_the_round_is_judged():
-    state = new_with({"decks": SCHOOL, "refillTiming": "afterRound"}, pick=1)
+    state = position({"decks": SCHOOL, "refillTiming": "afterRound"}, pick=1)
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
     assert len(state.hands[seat]) == 9
@@ -155,9 +155,8 @@ def test_k5_a_game_that_could_never_end_is_refused():
 
 
 def test_k6_black_deck_exhausted_ends_the_game_with_shared_ties():
-    state = new({"preset": "digipen", "pointsTarget": None}, seats=3)
-    state.black_used.extend(state.black_deck)
-    state.black_deck.clear()
+    options = {"preset": "digipen", "pointsTarget": None}
+    state = position(options, seats=3, pick=1, black_deck=[])  # the others are used
     play_round(state, winner=None)
     result = GAME.result(state)
     assert result.reason == "black-deck-exhausted"
@@ -183,9 +182,7 @@ def test_k6_reshuffle_used_black_cards_and_keep_the_points_and_the_trophies():
 
 
 def test_k7_white_discards_are_reshuffled_into_the_deck():
-    state = new_with({"decks": SCHOOL}, pick=1)
-    state.white_discard.extend(state.white_deck)
-    state.white_deck.clear()
+    state = position({"decks": SCHOOL}, pick=1, white_deck=[])  # the rest is discarded
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
     assert len(state.hands[seat]) == 10
@@ -194,9 +191,8 @@ def test_k7_white_discards_are_reshuffled_into_the_deck():
 
 
 def test_k7_stop_drawing_shrinks_hands_until_nobody_can_answer():
-    state = new_with({"decks": SCHOOL, "whiteExhaustion": "stopDrawing"}, pick=1)
-    state.white_discard.extend(state.white_deck)
-    state.white_deck.clear()
+    options = {"decks": SCHOOL, "whiteExhaustion": "stopDrawing"}
+    state = position(options, pick=1, white_deck=[])  # the rest is discarded
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:1]})
     assert len(state.hands[seat]) == 9
@@ -208,7 +204,7 @@ def test_k7_stop_drawing_shrinks_hands_until_nobody_can_answer():
 
 @pytest.mark.parametrize(("honor", "extra"), [(True, 2), (False, 0)])
 def test_k8_draw_2_pick_3(honor, extra):
-    state = new_with({"preset": "digipen", "honorDrawN": honor}, pick=3, draw=2)
+    state = position({"preset": "digipen", "honorDrawN": honor}, pick=3, draw=2)
     for seat in range(4):
         assert len(state.hands[seat]) == 7 + (0 if seat == state.czar else extra)
     submit_all(state)
@@ -217,7 +213,7 @@ def test_k8_draw_2_pick_3(honor, extra):
 
 
 def test_k8_note6_after_submit_refills_only_to_the_hand_size():
-    state = new_with({"decks": SCHOOL, "honorDrawN": True}, pick=3, draw=2)
+    state = position({"decks": SCHOOL, "honorDrawN": True}, pick=3, draw=2)
     seat = min(state.waiting)
     assert len(state.hands[seat]) == 12
     GAME.apply(state, seat, {"type": "submit", "cards": state.hands[seat][:3]})
@@ -225,7 +221,7 @@ def test_k8_note6_after_submit_refills_only_to_the_hand_size():
 
 
 def test_k9_picks_keep_the_submitted_order():
-    state = new_with({"decks": SCHOOL}, pick=2)
+    state = position({"decks": SCHOOL}, pick=2)
     orders = {}
     for seat in sorted(state.waiting):
         cards = state.hands[seat][:2][::-1]
@@ -251,7 +247,7 @@ def test_k10_shuffled_anonymous_reveal_and_all_submitted_to_the_czar_only():
 
 
 def test_k10_reveal_one_by_one():
-    state = new_with({"decks": SCHOOL, "revealOneByOne": True}, pick=1)
+    state = position({"decks": SCHOOL, "revealOneByOne": True}, pick=1)
     submit_all(state)
     assert GAME.view(state, None)["public"]["answers"] == []
     with pytest.raises(IllegalAction) as refused:
@@ -266,7 +262,7 @@ def test_k10_reveal_one_by_one():
 
 
 def test_k11_played_whites_are_discarded_and_the_black_card_goes_to_the_winner():
-    state = new_with({"decks": SCHOOL, "refillTiming": "afterRound"}, pick=1)
+    state = position({"decks": SCHOOL, "refillTiming": "afterRound"}, pick=1)
     black = state.black
     submit_all(state)
     played = [card for answer in state.answers for card in answer]
@@ -278,7 +274,7 @@ def test_k11_played_whites_are_discarded_and_the_black_card_goes_to_the_winner()
 
 
 def test_k12_digipen_rando_draws_blind_and_scores():
-    state = new_with({"preset": "digipen", "rando": "digipen"}, seats=3, pick=1)
+    state = position({"preset": "digipen", "rando": "digipen"}, seats=3, pick=1)
     deck_before = len(state.white_deck)
     submit_all(state)
     assert len(state.answers) == 3
@@ -301,7 +297,7 @@ def test_k12_official_rando_scores_and_shames_everyone_when_he_wins():
 
 
 def test_k12_guide_rando_holds_a_hand_and_a_black_card_he_wins_leaves_the_game():
-    state = new_with({"decks": SCHOOL, "rando": "guide"}, pick=1)
+    state = position({"decks": SCHOOL, "rando": "guide"}, pick=1)
     assert len(state.rando_hand) == 10
     black = state.black
     submit_all(state)
@@ -322,7 +318,7 @@ def test_k13_digipen_discard_replaces_at_once_and_tells_the_table():
 
 
 def test_k13_official_discard_waits_for_the_next_refill():
-    state = new_with("official", pick=1)
+    state = position("official", pick=1)
     seat = min(state.waiting)
     GAME.apply(state, seat, {"type": "discard", "card": state.hands[seat][0]})
     assert len(state.hands[seat]) == 9
@@ -335,7 +331,7 @@ def test_k13_off_and_too_few_cards_are_refused():
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, {"type": "discard", "card": state.hands[0][0]})
     assert refused.value.code == "house-rule-off"
-    state = new_with({"preset": "official", "handSize": 3}, pick=3, draw=0)
+    state = position({"preset": "official", "handSize": 3}, pick=3, draw=0)
     seat = min(state.waiting)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, seat, {"type": "discard", "card": state.hands[seat][0]})
@@ -357,8 +353,7 @@ def test_k22_filters_by_tag_pack_and_rating():
 
 
 def test_k23_standings_by_points_with_shared_ties():
-    state = new({"decks": SCHOOL, "manualEnd": True}, seats=4)
-    state.scores[:] = [3, 1, 3, 0]
+    state = position({"decks": SCHOOL, "manualEnd": True}, scores=[3, 1, 3, 0])
     GAME.apply(state, None, {"type": "end-game"})
     result = GAME.result(state)
     assert result.places == (1, 3, 1, 4)

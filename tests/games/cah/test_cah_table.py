@@ -22,6 +22,7 @@ def test_k21_speed_cah_skips_who_has_not_submitted_after_30_seconds():
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, None, {"type": "timeout"}, now=129.0)
     assert refused.value.code == "too-early"
+    assert state.clock == 110.0  # a refused action does not move the clock on
     events = GAME.apply(state, None, {"type": "timeout"}, now=130.0)
     skipped = [e.data["seat"] for e in events if e.type == "player-skipped"]
     assert skipped == late

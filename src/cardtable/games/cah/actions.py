@@ -1,210 +1,76 @@
-"""The round's own actions of a seat: submit, bet, reveal-next, pick, rank, vote, eliminate.
+"""Applying an action in two halves: a check that raises IllegalAction and changes nothing
+(it returns what it parsed), then a step that makes the change and appends events.
 
-Each handler validates everything before it changes anything. Submissions are ordered (K9:
-the order of `cards` is the reading order) and hold exactly `pick` cards, or 2 or 3 on a
-Pick 2 with the guide's Packing Heat (K15, note 3). A blank card carries the text written on
-it in `write` (`{"<card id>": "text"}`): it cannot be played unwritten. `legal` lists each
-submission of a blank card with a stand-in text (legal.py).
+Seats play the round (round_actions.py) and the house rules' free actions (house.py); the
+table (seat None) times the clocks out (timers.py) and takes joins, leaves, away seats, the
+host's end and retired cards (table.py). An action moves the game clock on to its time (the
+clock never goes back); once it reaches the time limit (K5), the game ends after the action.
 """
 
 from __future__ import annotations
 
-from ...engine import Event, IllegalAction, everyone
-from .dealing import draw_into
-from .judging import current_eliminator, ranking_size
-from .options import WRITE_IN_MAX_CHARS
-from .rounds import close_submissions, eliminate, finish_vote, judged, submit_sizes
-from .state import ELIMINATE, JUDGE, REVEAL, RUNNER_UP, SUBMIT, VOTE, CahState
-from .views import answer_cards
+from collections.abc import Callable
+from typing import Any
+
+from ...engine import Event, IllegalAction
+from . import house, round_actions, table, timers
+from .standings import end_game
+from .state import Reason, State
+
+Check = Callable[[State, Any, dict, float], Any]
+Step = Callable[[State, Any, Any, list[Event], float], None]
+
+ACTIONS: dict[str, tuple[Check, Step]] = {
+    "submit": (round_actions.check_submit, round_actions.submit),
+    "bet": (round_actions.check_bet, round_actions.bet),
+    "reveal-next": (round_actions.check_reveal, round_actions.reveal_next),
+    "pick": (round_actions.check_pick, round_actions.judge),
+    "rank": (round_actions.check_rank, round_actions.judge),
+    "vote": (round_actions.check_vote, round_actions.vote),
+    "eliminate": (round_actions.check_eliminate, round_actions.eliminate_answer),
+    "discard": (house.check_discard, house.discard),
+    "reboot": (house.check_reboot, house.reboot),
+    "never-have-i-ever": (house.check_never_have_i_ever, house.never_have_i_ever),
+    "confess": (house.check_confess, house.confess),
+    "end-game": (table.check_end_game, table.end_game_by_host),
+    "join-seat": (table.check_join, table.join_seat),
+    "leave-seat": (table.check_leave, table.leave_seat),
+    "skip-seat": (table.check_skip, table.skip_seat),
+    "timeout": (timers.check_timeout, timers.timeout),
+    "retire-cards": (table.check_retire, table.retire_cards),
+}
+
+#: The actions of the table itself (seat None); the others are a seat's.
+TABLE_ACTIONS = frozenset(
+    {"end-game", "join-seat", "leave-seat", "skip-seat", "timeout", "retire-cards"}
+)
 
 
-def can_bet(state: CahState, seat: int) -> bool:
-    """K19: a player in the round with a point to stake and cards to spare may bet once."""
-    if not state.rules.gambling or state.phase != SUBMIT or state.bets[seat] is not None:
-        return False
-    if state.scores[seat] < 1 or seat == state.czar:
-        return False
-    size = len(state.hands[seat])
-    if seat in state.waiting:
-        return size >= 2 * state.pick
-    return state.submissions[seat] is not None and size >= state.pick
-
-
-def _cards_from_hand(state: CahState, seat: int, action: dict, sizes: tuple[int, ...]):
-    cards = action.get("cards")
-    if type(cards) is not list:
-        raise IllegalAction("bad-cards", "'cards' must be a list of card ids")
-    hand = state.hands[seat]
-    for card in cards:
-        if type(card) is not int:
-            raise IllegalAction("bad-cards", "'cards' must be a list of card ids")
-        if card not in hand:
-            raise IllegalAction("not-in-hand", f"card {card} is not in your hand")
-    count = len(cards)
-    if count not in sizes:
-        wanted = " or ".join(str(size) for size in sizes)
-        raise IllegalAction("wrong-count", f"play {wanted} cards, not {count}")
-    if count > 1 and len(set(cards)) != count:
-        raise IllegalAction("duplicate-card", "a card is listed twice")
-    return cards[:]
-
-
-def _writes(state: CahState, action: dict, cards: list[int]) -> dict[int, str]:
-    """Texts written on blank cards of this submission, validated: every blank card played
-    carries its text (a blank cannot be played unwritten)."""
-    written = action.get("write", {})
-    if not isinstance(written, dict):
-        raise IllegalAction("bad-write", "'write' maps blank card ids to their text")
-    out = {}
-    for key, text in written.items():
-        card = int(key) if isinstance(key, str) and key.isdigit() else None
-        if card is None or card not in cards or not state.pool.is_blank(card):
-            raise IllegalAction("bad-write", f"{key!r} is not a blank card of this answer")
-        if not isinstance(text, str) or not text.strip() or len(text) > WRITE_IN_MAX_CHARS:
-            raise IllegalAction("bad-write", f"write 1 to {WRITE_IN_MAX_CHARS} characters")
-        out[card] = text.strip()
-    if any(state.pool.is_blank(card) and card not in out for card in cards):
-        raise IllegalAction("unwritten-blank", "write the text of each blank card you play")
-    return out
-
-
-def _play_cards(state: CahState, seat: int, cards: list[int]) -> None:
-    """Take played cards out of the hand and draw: back up to the hand size (K2 afterSubmit),
-    or else a replacement for a Packing Heat third card (K15 guide), so that hand counts never
-    tell who played one."""
-    hand = state.hands[seat]
-    for card in cards:
-        hand.remove(card)
-    rules = state.rules
-    if rules.refill_after_submit:
-        if len(hand) < rules.hand_size:
-            draw_into(state, hand, rules.hand_size - len(hand))
-    elif len(cards) > state.pick:
-        draw_into(state, hand, len(cards) - state.pick)
-
-
-def submit(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase != SUBMIT:
-        raise IllegalAction("not-submitting", "submissions are closed")
-    if seat not in state.waiting:
-        if seat == state.czar:
-            raise IllegalAction("czar-cannot-submit", "the Card Czar does not submit")
-        if state.submissions[seat] is not None:
-            raise IllegalAction("already-submitted", "you have already submitted")
-        raise IllegalAction("not-in-round", "you sit this round out")
-    cards = _cards_from_hand(state, seat, action, submit_sizes(state))
-    writes = _writes(state, action, cards)
-    if writes:
-        state.writes.update(writes)
-    _play_cards(state, seat, cards)
-    state.submissions[seat] = cards
-    waiting = state.waiting
-    waiting.discard(seat)
-    state.acting = frozenset(waiting)
-    events.append(Event("card-submitted", {"seat": seat}))
-    if not waiting:
-        close_submissions(state, events)
-
-
-def bet(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    if not state.rules.gambling:
-        raise IllegalAction("house-rule-off", "gambling is not played")
-    if state.phase != SUBMIT:
-        raise IllegalAction("not-submitting", "submissions are closed")
-    if state.bets[seat] is not None:
-        raise IllegalAction("already-bet", "one bet per round")
-    if state.scores[seat] < 1:
-        raise IllegalAction("no-points", "a bet costs 1 point")
-    cards = _cards_from_hand(state, seat, action, (state.pick,))
-    if not can_bet(state, seat):
-        raise IllegalAction("cannot-bet", "you are not playing this round or lack the cards")
-    writes = _writes(state, action, cards)
-    state.scores[seat] -= 1
-    _play_cards(state, seat, cards)
-    state.bets[seat] = cards
-    state.writes.update(writes)
-    events.append(everyone("bet-placed", seat=seat, score=state.scores[seat]))
-
-
-def _judge(state: CahState, seat: int) -> None:
-    if state.phase == REVEAL:
-        raise IllegalAction("not-revealed", "reveal every answer first")
-    if state.phase != JUDGE:
-        raise IllegalAction("not-judging", "nothing to judge now")
-    if seat != state.czar:
-        raise IllegalAction("not-czar", "only the Card Czar judges")
-
-
-def _answer(state: CahState, action: dict, key: str = "answer") -> int:
-    answer = action.get(key)
-    if type(answer) is not int or not 0 <= answer < len(state.answers):
-        raise IllegalAction("bad-answer", f"'{key}' must be an answer position")
-    return answer
-
-
-def reveal_next(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase != REVEAL:
-        raise IllegalAction("not-revealing", "there is nothing to reveal")
-    if seat != state.czar:
-        raise IllegalAction("not-czar", "only the Card Czar reveals")
-    answer = state.revealed
-    state.revealed += 1
-    events.append(
-        everyone(
-            "answer-revealed", round=state.round, answer=answer, cards=answer_cards(state, answer)
+def _check_actor(state: State, seat: int | None, kind: str) -> None:
+    if seat is None:
+        if kind not in TABLE_ACTIONS:
+            raise IllegalAction(
+                "needs-seat" if kind in ACTIONS else "unknown-action", f"the table cannot {kind!r}"
+            )
+        return
+    if kind in TABLE_ACTIONS or kind not in ACTIONS:
+        raise IllegalAction(
+            "table-only" if kind in TABLE_ACTIONS else "unknown-action",
+            f"no action {kind!r} for a seat",
         )
-    )
-    if state.revealed == len(state.answers):
-        state.phase = JUDGE
+    if not state.active[seat]:
+        raise IllegalAction("left-game", "this seat has left the game")
 
 
-def pick(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    _judge(state, seat)
-    if state.rules.judging == "seriousBusiness":
-        raise IllegalAction("rank-instead", "Serious Business: rank the top answers")
-    judged(state, [_answer(state, action)], events)
-
-
-def rank(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    _judge(state, seat)
-    if state.rules.judging != "seriousBusiness":
-        raise IllegalAction("pick-instead", "the Czar picks exactly one answer (K25)")
-    ranking = action.get("answers")
-    size = ranking_size(state)
-    if (
-        not isinstance(ranking, list)
-        or len(ranking) != size
-        or not all(type(a) is int and 0 <= a < len(state.answers) for a in ranking)
-        or len(set(ranking)) != size
-    ):
-        raise IllegalAction("bad-ranking", f"rank {size} different answers, best first")
-    judged(state, ranking[:], events)
-
-
-def vote(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase not in (VOTE, RUNNER_UP):
-        raise IllegalAction("not-voting", "there is no vote now")
-    if seat not in state.voters:
-        raise IllegalAction("cannot-vote", "you have voted or have no vote")
-    answer = _answer(state, action)
-    if state.authors[answer] == seat:
-        raise IllegalAction("own-answer", "you cannot vote for your own answer")
-    if state.phase == RUNNER_UP and answer == state.ranking[0]:
-        raise IllegalAction("winning-answer", "vote among the losing answers")
-    state.votes[seat] = answer
-    state.voters.discard(seat)
-    state.acting = frozenset(state.voters)
-    events.append(everyone("vote-cast", seat=seat))
-    if not state.voters:
-        finish_vote(state, events)
-
-
-def eliminate_answer(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
-    if state.phase != ELIMINATE:
-        raise IllegalAction("not-eliminating", "nothing to eliminate now")
-    if seat != current_eliminator(state):
-        raise IllegalAction("not-your-turn", "another player eliminates now")
-    answer = _answer(state, action)
-    if answer in state.eliminated:
-        raise IllegalAction("already-eliminated", "that answer is already out")
-    eliminate(state, answer, events)
+def apply(state: State, seat: int | None, action: dict, now: float | None) -> list[Event]:
+    kind = action["type"]
+    _check_actor(state, seat, kind)
+    check, step = ACTIONS[kind]
+    at = state.clock if now is None or now <= state.clock else now
+    parsed = check(state, seat, action, at)
+    state.clock = at
+    events: list[Event] = []
+    step(state, seat, parsed, events, at)
+    if state.end_time is not None and state.result is None and state.clock >= state.end_time:
+        end_game(state, Reason.TIME_LIMIT, events)
+    return events

@@ -11,7 +11,7 @@ a hand at its next draw (replaced by fresh cards) and the used cards when they a
 
 from __future__ import annotations
 
-from .state import NO_CARD, CahState
+from .state import NO_CARD, State
 
 
 def take(pile: list[int], rng) -> int:
@@ -40,14 +40,14 @@ def shuffled_order(count: int, rng) -> list[int]:
     return order
 
 
-def drawable(state: CahState) -> int:
+def drawable(state: State) -> int:
     """White cards that can still be drawn, counting a reshuffle of the discards (K7)."""
     if state.rules.white_reshuffle:
         return len(state.white_deck) + len(state.white_discard)
     return len(state.white_deck)
 
 
-def _restock(state: CahState) -> bool:
+def _restock(state: State) -> bool:
     """K7 reshuffleDiscards: an empty deck takes the discards. False when nothing is left."""
     deck = state.white_deck
     if deck:
@@ -60,7 +60,7 @@ def _restock(state: CahState) -> bool:
     return bool(deck)
 
 
-def drop_retired(state: CahState, pile: list[int], into: list[int]) -> int:
+def drop_retired(state: State, pile: list[int], into: list[int]) -> int:
     """Move the retired cards of `pile` to `into`; returns how many moved."""
     retired = state.retired
     if not retired:
@@ -73,12 +73,12 @@ def drop_retired(state: CahState, pile: list[int], into: list[int]) -> int:
     return gone
 
 
-def draw_white(state: CahState) -> int:
+def draw_white(state: State) -> int:
     """One white card, NO_CARD when none is left."""
     return take(state.white_deck, state.rng) if _restock(state) else NO_CARD
 
 
-def draw_into(state: CahState, hand: list[int], count: int) -> None:
+def draw_into(state: State, hand: list[int], count: int) -> None:
     """Draw up to `count` cards into `hand` (and one for each retired card it drops); fewer
     when the white cards run out (K7)."""
     count += drop_retired(state, hand, state.white_retired)
@@ -92,7 +92,7 @@ def draw_into(state: CahState, hand: list[int], count: int) -> None:
         deck.pop()
 
 
-def fill(state: CahState, hand: list[int]) -> None:
+def fill(state: State, hand: list[int]) -> None:
     """Draw back up to the hand size (retired cards leave the hand first)."""
     drop_retired(state, hand, state.white_retired)
     missing = state.rules.hand_size - len(hand)
@@ -100,7 +100,7 @@ def fill(state: CahState, hand: list[int]) -> None:
         draw_into(state, hand, missing)
 
 
-def draw_black(state: CahState) -> int:
+def draw_black(state: State) -> int:
     """The next black card, NO_CARD when none is left.
 
     K6 reshuffleUsed: when the deck is empty, the used black cards nobody won (void rounds,
@@ -115,7 +115,7 @@ def draw_black(state: CahState) -> int:
     return take(deck, state.rng) if deck else NO_CARD
 
 
-def rando_answer(state: CahState, pick: int) -> list[int] | None:
+def rando_answer(state: State, pick: int) -> list[int] | None:
     """Rando's cards for this round (K12, implementation note 5), or None if he cannot play.
 
     digipen (the Czar draws them blind from the deck) and official (a random card from the
@@ -129,7 +129,7 @@ def rando_answer(state: CahState, pick: int) -> list[int] | None:
     return [draw_white(state) for _ in range(pick)]
 
 
-def rando_can_answer(state: CahState, pick: int) -> bool:
+def rando_can_answer(state: State, pick: int) -> bool:
     """Rando plays, and has (guide) or can draw (digipen, official) the cards for an answer."""
     variant = state.rules.rando
     if variant == "off":

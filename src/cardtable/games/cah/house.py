@@ -8,6 +8,7 @@ neverHaveIEverPoints: a player reads a white card from their hand (at most one p
 lies on the table until the round ends) and anyone who has done it, the reader included,
 confesses for 1 point; a confession that reaches the points target ends the game (K5). A
 player still due to submit can never use these to drop below the cards they must play.
+Each action is a check and a step (see actions.py).
 """
 
 from __future__ import annotations
@@ -15,21 +16,21 @@ from __future__ import annotations
 from ...engine import Event, IllegalAction, everyone
 from .dealing import draw_into, drawable, fill
 from .standings import end_game, target_reached
-from .state import SUBMIT, CahState
+from .state import Phase, Reason, State
 
 
-def _keeps_enough(state: CahState, seat: int, hand_after: int) -> bool:
+def _keeps_enough(state: State, seat: int, hand_after: int) -> bool:
     """A seat still due to submit must keep at least the cards the black card asks for."""
-    return not (state.phase == SUBMIT and seat in state.waiting and hand_after < state.pick)
+    return not (state.phase is Phase.SUBMIT and seat in state.waiting and hand_after < state.pick)
 
 
-def hand_after_draw(state: CahState, kept: int, returned: int, target: int) -> int:
+def hand_after_draw(state: State, kept: int, returned: int, target: int) -> int:
     """Hand size after returning `returned` cards to the discards and drawing up to `target`."""
     available = drawable(state) + (returned if state.rules.white_reshuffle else 0)
     return max(kept, min(target, kept + available))
 
 
-def can_discard(state: CahState, seat: int) -> bool:
+def can_discard(state: State, seat: int) -> bool:
     mode = state.rules.discard_unknown
     if mode == "off":
         return False
@@ -38,7 +39,7 @@ def can_discard(state: CahState, seat: int) -> bool:
     return kept >= 0 and _keeps_enough(state, seat, after)
 
 
-def reboot_sizes(state: CahState, seat: int) -> list[int]:
+def reboot_sizes(state: State, seat: int) -> list[int]:
     """K16 official: how many cards a seat may return (it needs at least 1 point)."""
     if state.rules.reboot != "official" or state.scores[seat] < 1:
         return []
@@ -50,25 +51,25 @@ def reboot_sizes(state: CahState, seat: int) -> list[int]:
     ]
 
 
-def can_full_reboot(state: CahState, seat: int) -> bool:
+def can_full_reboot(state: State, seat: int) -> bool:
     if state.rules.reboot != "guideFullHand" or state.scores[seat] < 1:
         return False
     size = len(state.hands[seat])
     return _keeps_enough(state, seat, hand_after_draw(state, 0, size, state.rules.hand_size))
 
 
-def can_read_nhie(state: CahState, seat: int) -> bool:
+def can_read_nhie(state: State, seat: int) -> bool:
     if not state.rules.never_have_i_ever or seat in state.nhie_played.values():
         return False
     kept = len(state.hands[seat]) - 1
     return kept >= 0 and _keeps_enough(state, seat, hand_after_draw(state, kept, 0, kept + 1))
 
 
-def confessable(state: CahState, seat: int) -> list[int]:
+def confessable(state: State, seat: int) -> list[int]:
     return [card for card in state.nhie_table if (card, seat) not in state.nhie_confessed]
 
 
-def _card_in_hand(state: CahState, seat: int, action: dict) -> int:
+def _card_in_hand(state: State, seat: int, action: dict) -> int:
     card = action.get("card")
     if type(card) is not int:
         raise IllegalAction("bad-card", "'card' must be a card id")
@@ -77,12 +78,16 @@ def _card_in_hand(state: CahState, seat: int, action: dict) -> int:
     return card
 
 
-def discard(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+def check_discard(state: State, seat: int, action: dict, now: float) -> int:
     if state.rules.discard_unknown == "off":
         raise IllegalAction("house-rule-off", "discarding unknown cards is not allowed")
     card = _card_in_hand(state, seat, action)
     if not can_discard(state, seat):
         raise IllegalAction("too-few-cards", "keep the cards you must play this round")
+    return card
+
+
+def discard(state: State, seat: int, card: int, events: list[Event], now: float) -> None:
     hand = state.hands[seat]
     hand.remove(card)
     state.white_discard.append(card)
@@ -91,7 +96,8 @@ def discard(state: CahState, seat: int, action: dict, events: list[Event]) -> No
         draw_into(state, hand, 1)
 
 
-def reboot(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+def check_reboot(state: State, seat: int, action: dict, now: float) -> list[int]:
+    """The cards the reboot returns: those listed (official), or the whole hand."""
     mode = state.rules.reboot
     if mode not in ("official", "guideFullHand"):
         raise IllegalAction("house-rule-off", "rebooting the universe is not allowed now")
@@ -103,21 +109,25 @@ def reboot(state: CahState, seat: int, action: dict, events: list[Event]) -> Non
             raise IllegalAction("bad-cards", "this reboot returns the whole hand: send no cards")
         if not can_full_reboot(state, seat):
             raise IllegalAction("too-few-cards", "keep the cards you must play this round")
-        returned = hand[:]
-    else:
-        returned = action.get("cards")
-        if (
-            not isinstance(returned, list)
-            or not returned
-            or not all(type(card) is int for card in returned)
-        ):
-            raise IllegalAction("bad-cards", "'cards' must list the cards to return")
-        if len(set(returned)) != len(returned):
-            raise IllegalAction("duplicate-card", "a card is listed twice")
-        if any(card not in hand for card in returned):
-            raise IllegalAction("not-in-hand", "you can only return cards from your hand")
-        if len(returned) not in reboot_sizes(state, seat):
-            raise IllegalAction("too-few-cards", "keep the cards you must play this round")
+        return hand[:]
+    returned = action.get("cards")
+    if (
+        not isinstance(returned, list)
+        or not returned
+        or not all(type(card) is int for card in returned)
+    ):
+        raise IllegalAction("bad-cards", "'cards' must list the cards to return")
+    if len(set(returned)) != len(returned):
+        raise IllegalAction("duplicate-card", "a card is listed twice")
+    if any(card not in hand for card in returned):
+        raise IllegalAction("not-in-hand", "you can only return cards from your hand")
+    if len(returned) not in reboot_sizes(state, seat):
+        raise IllegalAction("too-few-cards", "keep the cards you must play this round")
+    return returned[:]
+
+
+def reboot(state: State, seat: int, returned: list[int], events: list[Event], now: float) -> None:
+    hand = state.hands[seat]
     state.scores[seat] -= 1
     for card in returned:
         hand.remove(card)
@@ -128,7 +138,7 @@ def reboot(state: CahState, seat: int, action: dict, events: list[Event]) -> Non
     )
 
 
-def never_have_i_ever(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+def check_never_have_i_ever(state: State, seat: int, action: dict, now: float) -> int:
     if not state.rules.never_have_i_ever:
         raise IllegalAction("house-rule-off", "Never Have I Ever is not played")
     card = _card_in_hand(state, seat, action)
@@ -136,6 +146,10 @@ def never_have_i_ever(state: CahState, seat: int, action: dict, events: list[Eve
         raise IllegalAction("already-read", "one Never Have I Ever card per round")
     if not can_read_nhie(state, seat):
         raise IllegalAction("too-few-cards", "keep the cards you must play this round")
+    return card
+
+
+def never_have_i_ever(state: State, seat: int, card: int, events: list[Event], now: float) -> None:
     hand = state.hands[seat]
     hand.remove(card)
     state.nhie_table.append(card)
@@ -144,7 +158,7 @@ def never_have_i_ever(state: CahState, seat: int, action: dict, events: list[Eve
     events.append(everyone("never-have-i-ever", seat=seat, card=state.pool.white(card)))
 
 
-def confess(state: CahState, seat: int, action: dict, events: list[Event]) -> None:
+def check_confess(state: State, seat: int, action: dict, now: float) -> int:
     if not state.rules.never_have_i_ever:
         raise IllegalAction("house-rule-off", "Never Have I Ever is not played")
     card = action.get("card")
@@ -152,8 +166,12 @@ def confess(state: CahState, seat: int, action: dict, events: list[Event]) -> No
         raise IllegalAction("no-such-card", "no such Never Have I Ever card on the table")
     if (card, seat) in state.nhie_confessed:
         raise IllegalAction("already-confessed", "you already confessed to this one")
+    return card
+
+
+def confess(state: State, seat: int, card: int, events: list[Event], now: float) -> None:
     state.nhie_confessed.add((card, seat))
     state.scores[seat] += 1
     events.append(everyone("confessed", seat=seat, card=card, score=state.scores[seat]))
     if target_reached(state):
-        end_game(state, "points-target", events)
+        end_game(state, Reason.POINTS_TARGET, events)

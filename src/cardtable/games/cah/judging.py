@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from ...engine import Event, everyone
 from .standings import add_points, settle_bets
-from .state import NO_CARD, RANDO, CahState
+from .state import NO_CARD, NO_VOTE, RANDO, State
 from .views import answer_cards
 
 SERIOUS_BUSINESS_POINTS = (3, 2, 1)
 
 
-def ranking_size(state: CahState) -> int:
+def ranking_size(state: State) -> int:
     """How many answers the judge ranks: 3 (or fewer answers) under Serious Business, else 1."""
     if state.rules.judging == "seriousBusiness":
         return min(len(SERIOUS_BUSINESS_POINTS), len(state.answers))
     return 1
 
 
-def score_ranking(state: CahState, ranking: list[int], events: list[Event]) -> None:
+def score_ranking(state: State, ranking: list[int], events: list[Event]) -> None:
     """Award the round to `ranking[0]` (and the places after it under Serious Business)."""
     authors = state.authors
     points = SERIOUS_BUSINESS_POINTS if state.rules.judging == "seriousBusiness" else (1,)
@@ -56,7 +56,7 @@ def score_ranking(state: CahState, ranking: list[int], events: list[Event]) -> N
     events.append(everyone("round-winner", **data))
 
 
-def no_winner(state: CahState, events: list[Event]) -> None:
+def no_winner(state: State, events: list[Event]) -> None:
     """K18: a tied vote gives no point; the black card is discarded and bets come back."""
     if state.rules.gambling:
         settle_bets(state, None)
@@ -75,11 +75,11 @@ def no_winner(state: CahState, events: list[Event]) -> None:
     )
 
 
-def most_voted(state: CahState) -> int | None:
+def most_voted(state: State) -> int | None:
     """The answer with the most votes, None on a tie or when nobody voted (K17, K18)."""
     counts: dict[int, int] = {}
     for answer in state.votes:
-        if answer >= 0:
+        if answer != NO_VOTE:
             counts[answer] = counts.get(answer, 0) + 1
     if not counts:
         return None
@@ -88,7 +88,7 @@ def most_voted(state: CahState) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def score_runner_up(state: CahState, answer: int | None, events: list[Event]) -> None:
+def score_runner_up(state: State, answer: int | None, events: list[Event]) -> None:
     """K17 guideRunnerUpVote: the most-voted losing answer's author gains 1 point."""
     if answer is not None:
         add_points(state, state.authors[answer], 1)
@@ -106,13 +106,13 @@ def score_runner_up(state: CahState, answer: int | None, events: list[Event]) ->
     )
 
 
-def current_eliminator(state: CahState) -> int:
+def current_eliminator(state: State) -> int:
     """Survival of the Fittest (K20): whose turn it is to eliminate an answer."""
     order = state.turn_order
     return order[len(state.eliminated) % len(order)]
 
 
-def drop_eliminator(state: CahState, seat: int) -> None:
+def drop_eliminator(state: State, seat: int) -> None:
     """Take `seat` out of the elimination order (K20) for the rest of the round. The turn stays
     with whoever has it, or passes to the seat after `seat` when it was its turn."""
     order = state.turn_order
@@ -126,6 +126,6 @@ def drop_eliminator(state: CahState, seat: int) -> None:
     state.turn_order = rest
 
 
-def remaining_answers(state: CahState) -> list[int]:
+def remaining_answers(state: State) -> list[int]:
     out = set(state.eliminated)
     return [answer for answer in range(len(state.answers)) if answer not in out]

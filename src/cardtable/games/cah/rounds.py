@@ -1,5 +1,6 @@
 """The life of a round: the Czar and black card, the draws before playing, closing the
-submissions into a shuffled anonymous reveal, and the end of the round (judged or void).
+submissions into a shuffled anonymous reveal, the round going on without a player (a timeout,
+a seat away or gone), and the end of the round (judged or void).
 
 The draws at the start of a round add extra cards to the hands of those who play: DRAW N (K8,
 with `honorDrawN`) and official Packing Heat (K15) (note 6: under afterSubmit the draw-N happens
@@ -21,6 +22,7 @@ from .dealing import (
 )
 from .judging import (
     current_eliminator,
+    drop_eliminator,
     most_voted,
     no_winner,
     remaining_answers,
@@ -28,21 +30,10 @@ from .judging import (
     score_runner_up,
 )
 from .standings import end_game, end_reason_after_round, settle_bets, target_reached
-from .state import (
-    ELIMINATE,
-    JUDGE,
-    NO_CARD,
-    NO_CZAR,
-    RANDO,
-    REVEAL,
-    RUNNER_UP,
-    SUBMIT,
-    VOTE,
-    CahState,
-)
+from .state import NO_CARD, NO_CZAR, NO_VOTE, RANDO, Phase, Reason, State
 
 
-def next_czar(state: CahState) -> int:
+def next_czar(state: State) -> int:
     """K4/K24: the next seat in the rotation (first Czar, then clockwise, late joiners at the
     end), skipping seats that left."""
     rotation = state.rotation
@@ -55,21 +46,23 @@ def next_czar(state: CahState) -> int:
     raise AssertionError("no active seat to judge")
 
 
-def submit_sizes(state: CahState) -> tuple[int, ...]:
+def submit_sizes(state: State) -> tuple[int, ...]:
     """How many cards a submission holds (K15 guide: a Pick 2 may take a third card)."""
     if state.pick == 2 and state.rules.packing_heat == "guide":
         return (2, 3)
     return (state.pick,)
 
 
-def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> None:
+def start_round(state: State, events: list[Event], black: int = NO_CARD) -> None:
     """Deal the next black card and open submissions. `black`: a card already chosen
     (the Happy Ending haiku, K17)."""
     rules = state.rules
     if black == NO_CARD:
         black = draw_black(state)
         if black == NO_CARD:
-            reason = "black-deck-exhausted" if not rules.black_reshuffle else "out-of-black-cards"
+            reason = (
+                Reason.OUT_OF_BLACK_CARDS if rules.black_reshuffle else Reason.BLACK_DECK_EXHAUSTED
+            )
             end_game(state, reason, events)
             return
     czar = NO_CZAR if rules.judging == "godIsDead" else next_czar(state)
@@ -103,7 +96,7 @@ def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> N
             draw_into(state, state.rando_hand, extra)
     state.waiting = waiting
     state.acting = frozenset(waiting)
-    state.phase = SUBMIT
+    state.phase = Phase.SUBMIT
     # K15 guide: while answers of 2 or 3 cards come in, the white piles show their counts as
     # the round opened, since a submitter's draws would tell how many cards it played.
     varied = len(submit_sizes(state)) > 1
@@ -119,17 +112,17 @@ def start_round(state: CahState, events: list[Event], black: int = NO_CARD) -> N
     )
     if not waiting:
         if not rando_can_answer(state, pick):
-            end_game(state, "out-of-white-cards", events)
+            end_game(state, Reason.OUT_OF_WHITE_CARDS, events)
             return
         close_submissions(state, events)
 
 
-def judging_deadline(state: CahState) -> float | None:
+def judging_deadline(state: State) -> float | None:
     timer = state.rules.judge_timer
     return None if timer is None else state.clock + timer
 
 
-def close_submissions(state: CahState, events: list[Event]) -> None:
+def close_submissions(state: State, events: list[Event]) -> None:
     """Everyone is in (or timed out): gather the answers, add Rando's (note 5: before the
     shuffle), shuffle them into anonymous positions (K10) and start judging."""
     answers, authors = [], []
@@ -166,25 +159,25 @@ def close_submissions(state: CahState, events: list[Event]) -> None:
     state.ranking = []
     if rules.judging == "godIsDead":
         state.revealed = len(answers)
-        open_vote(state, VOTE, events)
+        open_vote(state, Phase.VOTE, events)
     elif rules.judging == "survival":
         state.revealed = len(answers)
         open_elimination(state, events)
     elif rules.reveal_one_by_one:
         state.revealed = 0
-        state.phase = REVEAL
+        state.phase = Phase.REVEAL
         state.acting = frozenset((czar,))
     else:
         state.revealed = len(answers)
-        state.phase = JUDGE
+        state.phase = Phase.JUDGE
         state.acting = frozenset((czar,))
 
 
-def open_vote(state: CahState, phase: int, events: list[Event]) -> None:
+def open_vote(state: State, phase: Phase, events: list[Event]) -> None:
     """Start a vote: God Is Dead (K18) among all answers, or the Happy Ending runner-up vote
     (K17) among the losing ones. A player never votes for their own answer; players left
     with nothing to vote for sit it out, and so do seats that joined during the round (K24)."""
-    excluded = state.ranking[0] if phase == RUNNER_UP else -1
+    excluded = state.ranking[0] if phase is Phase.RUNNER_UP else -1
     voters = set()
     for seat, active in enumerate(state.active):
         if (
@@ -198,17 +191,17 @@ def open_vote(state: CahState, phase: int, events: list[Event]) -> None:
             voters.add(seat)
     state.phase = phase
     state.voters = voters
-    state.votes = [-1] * state.seats
+    state.votes = [NO_VOTE] * state.seats
     state.acting = frozenset(voters)
     state.deadline = judging_deadline(state)
     if not voters:
         finish_vote(state, events)
 
 
-def finish_vote(state: CahState, events: list[Event]) -> None:
+def finish_vote(state: State, events: list[Event]) -> None:
     """Count the votes (a tie gives no point) and go on."""
     answer = most_voted(state)
-    if state.phase == RUNNER_UP:
+    if state.phase is Phase.RUNNER_UP:
         score_runner_up(state, answer, events)
         close_round(state, events)
     elif answer is None:
@@ -218,7 +211,7 @@ def finish_vote(state: CahState, events: list[Event]) -> None:
         judged(state, [answer], events)
 
 
-def judged(state: CahState, ranking: list[int], events: list[Event]) -> None:
+def judged(state: State, ranking: list[int], events: list[Event]) -> None:
     """The round has its winner: score it, then the runner-up vote (K17) or the next round.
     A winner at the points target ends the game with the round (K5): no vote follows."""
     score_ranking(state, ranking, events)
@@ -227,16 +220,16 @@ def judged(state: CahState, ranking: list[int], events: list[Event]) -> None:
         and len(state.answers) > 1
         and not target_reached(state)
     ):
-        open_vote(state, RUNNER_UP, events)
+        open_vote(state, Phase.RUNNER_UP, events)
     else:
         close_round(state, events)
 
 
-def open_elimination(state: CahState, events: list[Event]) -> None:
+def open_elimination(state: State, events: list[Event]) -> None:
     """Survival of the Fittest (K20): from the seat after the Czar, every player in turn
     (the Czar included) eliminates one answer until one is left; seats that joined during the
     round play from the next one (K24)."""
-    state.phase = ELIMINATE
+    state.phase = Phase.ELIMINATE
     state.eliminated = []
     seats = state.seats
     start = state.czar + 1
@@ -250,7 +243,7 @@ def open_elimination(state: CahState, events: list[Event]) -> None:
     state.acting = frozenset((current_eliminator(state),))
 
 
-def eliminate(state: CahState, answer: int, events: list[Event]) -> None:
+def eliminate(state: State, answer: int, events: list[Event]) -> None:
     state.eliminated.append(answer)
     events.append(everyone("answer-eliminated", round=state.round, answer=answer))
     left = remaining_answers(state)
@@ -260,18 +253,46 @@ def eliminate(state: CahState, answer: int, events: list[Event]) -> None:
         state.acting = frozenset((current_eliminator(state),))
 
 
-def discard_answers(state: CahState) -> None:
+def sit_out(state: State, seat: int, reason: str, events: list[Event]) -> None:
+    """A player due to submit sits the round out and keeps their cards."""
+    events.append(everyone("player-skipped", seat=seat, reason=reason))
+    stop_waiting(state, seat, events)
+
+
+def stop_waiting(state: State, seat: int, events: list[Event]) -> None:
+    """The round goes on without a player: out of the submissions (they close when nobody
+    else is due), out of a vote, out of the elimination order (K20)."""
+    phase = state.phase
+    if phase is Phase.SUBMIT and seat in state.waiting:
+        state.waiting.discard(seat)
+        state.acting = frozenset(state.waiting)
+        if not state.waiting:
+            close_submissions(state, events)
+    elif phase in (Phase.VOTE, Phase.RUNNER_UP) and seat in state.voters:
+        state.voters.discard(seat)
+        state.acting = frozenset(state.voters)
+        if not state.voters:
+            finish_vote(state, events)
+    elif phase is Phase.ELIMINATE and seat in state.turn_order:
+        drop_eliminator(state, seat)
+        if state.turn_order:
+            state.acting = frozenset((current_eliminator(state),))
+        else:
+            void_round(state, "no-eliminators", events)
+
+
+def discard_answers(state: State) -> None:
     """K11: every played white card goes to the discard pile, the winner's included."""
     discard = state.white_discard
-    for cards in state.answers:
-        discard.extend(cards)
-    for seat, cards in enumerate(state.submissions):
-        if cards is not None:
-            discard.extend(cards)
+    for answer in state.answers:
+        discard.extend(answer)
+    for seat, pending in enumerate(state.submissions):
+        if pending is not None:
+            discard.extend(pending)
             state.submissions[seat] = None
-    for seat, cards in enumerate(state.bets):
-        if cards is not None:
-            discard.extend(cards)
+    for seat, bet in enumerate(state.bets):
+        if bet is not None:
+            discard.extend(bet)
             state.bets[seat] = None
     state.answers = []
     state.authors = []
@@ -279,9 +300,7 @@ def discard_answers(state: CahState) -> None:
         state.writes = {}
 
 
-def void_round(
-    state: CahState, reason: str, events: list[Event], next_black: int = NO_CARD
-) -> None:
+def void_round(state: State, reason: str, events: list[Event], next_black: int = NO_CARD) -> None:
     """A round without a winner (K25 the Czar left, a judging timeout, no answers): bets are
     refunded, the played whites and the black card are discarded, and the next round starts.
     A void round does not count towards the `rounds` end condition (K5)."""
@@ -295,7 +314,7 @@ def void_round(
     close_round(state, events, next_black)
 
 
-def close_round(state: CahState, events: list[Event], next_black: int = NO_CARD) -> None:
+def close_round(state: State, events: list[Event], next_black: int = NO_CARD) -> None:
     """Clear the table, refill hands (K2 afterRound), check the end (K5), start the next
     round (on `next_black` when it is already chosen: the Happy Ending haiku, K17)."""
     discard_answers(state)

@@ -14,13 +14,13 @@ he beats place no better than second ("everlasting shame", `detail["shame"]`).
 from __future__ import annotations
 
 from ...engine import Event, Result, everyone
-from .state import OVER, RANDO, CahState
+from .state import RANDO, Phase, Reason, State
 
 SUDDEN_DEATH_PLAYERS = 8
 SUDDEN_DEATH_POINTS = 3
 
 
-def add_points(state: CahState, author: int, points: int) -> None:
+def add_points(state: State, author: int, points: int) -> None:
     """Give points to a seat, or to Rando when his variant scores (K12); else they are lost."""
     if author == RANDO:
         if state.rules.rando_scores:
@@ -29,7 +29,7 @@ def add_points(state: CahState, author: int, points: int) -> None:
         state.scores[author] += points
 
 
-def settle_bets(state: CahState, winner: int | None) -> None:
+def settle_bets(state: State, winner: int | None) -> None:
     """K19: a bettor who wins keeps the stake; otherwise the round's winner takes it. With no
     winner (`winner` None: a tie, a void round, the game ending mid-round) stakes come back.
     Bets whose cards are still pending stay listed for the discard; the others are cleared."""
@@ -41,7 +41,7 @@ def settle_bets(state: CahState, winner: int | None) -> None:
                 bets[seat] = None
 
 
-def points_target(state: CahState) -> int | None:
+def points_target(state: State) -> int | None:
     """K5: the points target, lowered to 3 by sudden death while 8 or more play."""
     target = state.rules.points_target
     if state.rules.sudden_death and sum(state.active) >= SUDDEN_DEATH_PLAYERS:
@@ -49,7 +49,7 @@ def points_target(state: CahState) -> int | None:
     return target
 
 
-def target_reached(state: CahState) -> bool:
+def target_reached(state: State) -> bool:
     """K5: someone (a scoring Rando included, K12) has reached the points target."""
     target = points_target(state)
     return target is not None and (
@@ -57,21 +57,21 @@ def target_reached(state: CahState) -> bool:
     )
 
 
-def end_reason_after_round(state: CahState) -> str | None:
+def end_reason_after_round(state: State) -> Reason | None:
     """Which end condition (K5) the round just finished triggers, if any."""
     if target_reached(state):
-        return "points-target"
+        return Reason.POINTS_TARGET
     if state.finale:
-        return "happy-ending"
+        return Reason.HAPPY_ENDING
     rounds = state.rules.rounds
     if rounds is not None and state.round - state.void_rounds >= rounds:
-        return "rounds"
+        return Reason.ROUNDS
     if state.end_time is not None and state.clock >= state.end_time:
-        return "time-limit"
+        return Reason.TIME_LIMIT
     return None
 
 
-def standings(state: CahState, reason: str) -> Result:
+def standings(state: State, reason: Reason) -> Result:
     keys = [(active, score) for active, score in zip(state.active, state.scores, strict=True)]
     rando = state.rules.rando_scores
     competitors = [*keys, (True, state.rando_score)] if rando else keys
@@ -89,11 +89,11 @@ def standings(state: CahState, reason: str) -> Result:
     return Result(reason, places, tuple(state.scores), detail or None)
 
 
-def end_game(state: CahState, reason: str, events: list[Event]) -> None:
+def end_game(state: State, reason: Reason, events: list[Event]) -> None:
     if state.rules.gambling:
         settle_bets(state, None)
     state.result = result = standings(state, reason)
-    state.phase = OVER
+    state.phase = Phase.OVER
     state.acting = frozenset()
     state.waiting = set()
     state.voters = set()

@@ -1,4 +1,5 @@
-"""The state of one CAH game: plain lists of card ids and small ints, and its cheap copy.
+"""The state of one CAH game, its phases and the reasons it ends: plain lists of card ids and
+small ints, and its copy.
 
 Card locations (every white and black id is in exactly one of them at any time):
 white: `white_deck` (an unordered pile, see dealing.py), `white_discard`, `hands[seat]`,
@@ -14,182 +15,155 @@ winners.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+from enum import Enum, StrEnum
+
+from ...engine import Result, Rng
 from .cards import Pool
 from .options import Rules
 
-SUBMIT, REVEAL, JUDGE, VOTE, RUNNER_UP, ELIMINATE, OVER = range(7)
-PHASE_NAMES = ("submit", "reveal", "judge", "vote", "runner-up-vote", "eliminate", "over")
 RANDO = -1  # the author of Rando Cardrissian's answers
 NO_CZAR = -1  # God Is Dead: nobody judges
 NO_CARD = -1
+NO_VOTE = -1
 
 
-class CahState:
-    __slots__ = (
-        "acting",
-        "active",
-        "answers",
-        "authors",
-        "bets",
-        "black",
-        "black_deck",
-        "black_removed",
-        "black_retired",
-        "black_used",
-        "clock",
-        "czar",
-        "czar_position",
-        "deadline",
-        "eliminated",
-        "end_time",
-        "finale",
-        "hands",
-        "newcomers",
-        "nhie_confessed",
-        "nhie_played",
-        "nhie_table",
-        "phase",
-        "pick",
-        "piles_shown",
-        "pool",
-        "rando_hand",
-        "rando_score",
-        "rando_trophies",
-        "ranking",
-        "reserved",
-        "result",
-        "retired",
-        "revealed",
-        "rng",
-        "rotation",
-        "round",
-        "rules",
-        "scores",
-        "submissions",
-        "trophies",
-        "turn_order",
-        "void_rounds",
-        "voters",
-        "votes",
-        "waiting",
-        "white_deck",
-        "white_discard",
-        "white_retired",
-        "writes",
-    )
+class Phase(Enum):
+    SUBMIT = "submit"  # the players of the round submit their answers
+    REVEAL = "reveal"  # the Czar reveals the answers one by one
+    JUDGE = "judge"  # the Czar picks (or ranks, Serious Business) the answers
+    VOTE = "vote"  # God Is Dead (K18): the players vote
+    RUNNER_UP = "runner-up-vote"  # Happy Ending (K17 guide): a vote among the losing answers
+    ELIMINATE = "eliminate"  # Survival of the Fittest (K20): the players eliminate in turn
+    OVER = "over"
 
-    def __init__(self, rules: Rules, pool: Pool, rng, seats: int, clock: float):
-        self.rules = rules
-        self.pool = pool
-        self.rng = rng
-        self.clock = clock
-        self.end_time = None if rules.time_limit is None else clock + rules.time_limit
-        self.deadline = None
-        self.result = None
-        self.active = [True] * seats
-        self.hands = [[] for _ in range(seats)]
-        self.scores = [0] * seats
-        self.trophies = [[] for _ in range(seats)]
-        self.submissions = [None] * seats
-        self.bets = [None] * seats
-        self.votes = [-1] * seats
-        self.rotation: list[int] = []
-        self.czar_position = -1
-        self.czar = NO_CZAR
-        self.white_deck = pool.deck_whites()
-        self.white_discard: list[int] = []
-        self.black_deck = pool.deck_blacks()
-        self.black_used: list[int] = []
-        self.black_removed: list[int] = []
-        self.reserved = [pool.haiku]
-        self.rando_hand: list[int] = []
-        self.rando_score = 0
-        self.rando_trophies: list[int] = []
-        self.round = 0
-        self.void_rounds = 0  # K25: rounds without a winner, not counted by `rounds` (K5)
-        self.black = NO_CARD
-        self.pick = 1
-        self.piles_shown: tuple[int, int] | None = None  # white deck and discard counts shown
-        self.phase = SUBMIT
-        self.waiting: set[int] = set()
-        self.newcomers: set[int] = set()  # K24: joined during the round in progress
-        self.acting: frozenset[int] = frozenset()
-        self.writes: dict[int, str] = {}
-        self.answers: list[list[int]] = []
-        self.authors: list[int] = []
-        self.revealed = 0
-        self.ranking: list[int] = []
-        self.voters: set[int] = set()
-        self.eliminated: list[int] = []
-        self.turn_order: list[int] = []
-        self.finale = False
-        self.nhie_table: list[int] = []
-        self.nhie_played: dict[int, int] = {}
-        self.nhie_confessed: set[tuple[int, int]] = set()
-        self.retired: frozenset[int] = frozenset()
-        self.white_retired: list[int] = []
-        self.black_retired: list[int] = []
+
+class Reason(StrEnum):
+    """Why a game ended (its `Result.reason`), K5 and the ways cards or players run out."""
+
+    POINTS_TARGET = "points-target"
+    ROUNDS = "rounds"
+    TIME_LIMIT = "time-limit"
+    HAPPY_ENDING = "happy-ending"  # the haiku finale (K17) was played
+    HOST_ENDED = "host-ended"
+    TOO_FEW_PLAYERS = "too-few-players"
+    BLACK_DECK_EXHAUSTED = "black-deck-exhausted"  # K6 endGame
+    OUT_OF_BLACK_CARDS = "out-of-black-cards"  # K6 reshuffleUsed, and every card was won
+    OUT_OF_WHITE_CARDS = "out-of-white-cards"  # K7: nobody can answer
+
+
+@dataclass(slots=True)
+class State:
+    """`rules` and `pool` are immutable and shared by copies; everything else is the game's."""
+
+    rules: Rules
+    pool: Pool
+    rng: Rng
+    clock: float  # the latest game time an action was applied at
+    end_time: float | None  # K5 time limit
+    active: list[bool]  # False: the seat left the game
+    hands: list[list[int]]
+    scores: list[int]
+    trophies: list[list[int]]  # black cards won (K11)
+    submissions: list[list[int] | None]  # this round's pending answers, in reading order (K9)
+    bets: list[list[int] | None]  # K19; [] once the bet's cards have become an answer
+    votes: list[int]  # answer voted for, NO_VOTE
+    white_deck: list[int]
+    black_deck: list[int]
+    reserved: list[int]  # the haiku card (K17) until its finale
+    deadline: float | None = None  # the phase timer
+    result: Result | None = None
+    rotation: list[int] = field(default_factory=list)  # the Czar order (K4, K24)
+    czar_position: int = -1  # in `rotation`
+    czar: int = NO_CZAR
+    white_discard: list[int] = field(default_factory=list)
+    black_used: list[int] = field(default_factory=list)  # played, not won: K6 reshuffles them
+    black_removed: list[int] = field(default_factory=list)  # won by the guide's Rando (K12)
+    rando_hand: list[int] = field(default_factory=list)  # K12 guide
+    rando_score: int = 0
+    rando_trophies: list[int] = field(default_factory=list)
+    round: int = 0
+    void_rounds: int = 0  # K25: rounds without a winner, not counted by `rounds` (K5)
+    black: int = NO_CARD
+    pick: int = 1
+    piles_shown: tuple[int, int] | None = None  # white deck and discard counts shown (K15)
+    phase: Phase = Phase.SUBMIT
+    waiting: set[int] = field(default_factory=set)  # seats due to submit
+    newcomers: set[int] = field(default_factory=set)  # K24: joined during the round
+    acting: frozenset[int] = frozenset()
+    writes: dict[int, str] = field(default_factory=dict)  # texts written on blank cards
+    answers: list[list[int]] = field(default_factory=list)  # in their shuffled order (K10)
+    authors: list[int] = field(default_factory=list)  # by answer: a seat or RANDO
+    revealed: int = 0
+    ranking: list[int] = field(default_factory=list)  # the judged answers, winner first
+    voters: set[int] = field(default_factory=set)  # seats yet to vote
+    eliminated: list[int] = field(default_factory=list)  # K20
+    turn_order: list[int] = field(default_factory=list)  # K20 elimination order
+    finale: bool = False  # this round is the haiku finale (K17)
+    nhie_table: list[int] = field(default_factory=list)  # Never Have I Ever cards read (K14)
+    nhie_played: dict[int, int] = field(default_factory=dict)  # card: its reader
+    nhie_confessed: set[tuple[int, int]] = field(default_factory=set)  # (card, seat)
+    retired: frozenset[int] = frozenset()
+    white_retired: list[int] = field(default_factory=list)
+    black_retired: list[int] = field(default_factory=list)
 
     @property
     def seats(self) -> int:
         return len(self.active)
 
-    def clone(self) -> CahState:
-        twin = CahState.__new__(CahState)
-        twin.rules = self.rules
-        twin.pool = self.pool
-        twin.rng = self.rng.copy()
-        twin.result = self.result
-        twin.acting = self.acting
-        twin.retired = self.retired
-        for name in (
-            "clock",
-            "end_time",
-            "deadline",
-            "czar_position",
-            "czar",
-            "rando_score",
-            "round",
-            "void_rounds",
-            "black",
-            "pick",
-            "piles_shown",
-            "phase",
-            "revealed",
-            "finale",
-        ):
-            setattr(twin, name, getattr(self, name))
-        for name in (
-            "active",
-            "scores",
-            "votes",
-            "rotation",
-            "white_deck",
-            "white_discard",
-            "black_deck",
-            "black_used",
-            "black_removed",
-            "reserved",
-            "rando_hand",
-            "rando_trophies",
-            "authors",
-            "ranking",
-            "eliminated",
-            "turn_order",
-            "nhie_table",
-            "white_retired",
-            "black_retired",
-        ):
-            setattr(twin, name, getattr(self, name)[:])
-        twin.hands = [hand[:] for hand in self.hands]
-        twin.trophies = [won[:] for won in self.trophies]
-        twin.submissions = [None if s is None else s[:] for s in self.submissions]
-        twin.bets = [None if b is None else b[:] for b in self.bets]
-        twin.answers = [answer[:] for answer in self.answers]
-        twin.waiting = set(self.waiting)
-        twin.newcomers = set(self.newcomers)
-        twin.voters = set(self.voters)
-        twin.writes = dict(self.writes)
-        twin.nhie_played = dict(self.nhie_played)
-        twin.nhie_confessed = set(self.nhie_confessed)
-        return twin
+    def clone(self) -> State:
+        return replace(
+            self,
+            rng=self.rng.copy(),
+            active=self.active[:],
+            hands=[hand[:] for hand in self.hands],
+            scores=self.scores[:],
+            trophies=[won[:] for won in self.trophies],
+            submissions=[None if cards is None else cards[:] for cards in self.submissions],
+            bets=[None if cards is None else cards[:] for cards in self.bets],
+            votes=self.votes[:],
+            white_deck=self.white_deck[:],
+            black_deck=self.black_deck[:],
+            reserved=self.reserved[:],
+            rotation=self.rotation[:],
+            white_discard=self.white_discard[:],
+            black_used=self.black_used[:],
+            black_removed=self.black_removed[:],
+            rando_hand=self.rando_hand[:],
+            rando_trophies=self.rando_trophies[:],
+            waiting=set(self.waiting),
+            newcomers=set(self.newcomers),
+            writes=dict(self.writes),
+            answers=[answer[:] for answer in self.answers],
+            authors=self.authors[:],
+            ranking=self.ranking[:],
+            voters=set(self.voters),
+            eliminated=self.eliminated[:],
+            turn_order=self.turn_order[:],
+            nhie_table=self.nhie_table[:],
+            nhie_played=dict(self.nhie_played),
+            nhie_confessed=set(self.nhie_confessed),
+            white_retired=self.white_retired[:],
+            black_retired=self.black_retired[:],
+        )
+
+
+def fresh(rules: Rules, pool: Pool, rng: Rng, seats: int, clock: float) -> State:
+    """A game before its deal: every card in its deck, the haiku card reserved (K17)."""
+    return State(
+        rules=rules,
+        pool=pool,
+        rng=rng,
+        clock=clock,
+        end_time=None if rules.time_limit is None else clock + rules.time_limit,
+        active=[True] * seats,
+        hands=[[] for _ in range(seats)],
+        scores=[0] * seats,
+        trophies=[[] for _ in range(seats)],
+        submissions=[None] * seats,
+        bets=[None] * seats,
+        votes=[NO_VOTE] * seats,
+        white_deck=pool.deck_whites(),
+        black_deck=pool.deck_blacks(),
+        reserved=[pool.haiku],
+    )

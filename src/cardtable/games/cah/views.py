@@ -15,10 +15,10 @@ guide's Packing Heat, K15) the white piles show their counts as the round opened
 
 from __future__ import annotations
 
-from .state import NO_CZAR, PHASE_NAMES, RANDO, SUBMIT, CahState
+from .state import NO_CZAR, NO_VOTE, RANDO, Phase, State
 
 
-def white_cards(state: CahState, cards) -> list[dict]:
+def white_cards(state: State, cards) -> list[dict]:
     """White cards as views show them; a blank card carries the text written on it."""
     whites, writes = state.pool.white_json, state.writes  # `Pool.white`, inlined: the hot path
     if not writes:
@@ -31,11 +31,11 @@ def white_cards(state: CahState, cards) -> list[dict]:
     ]
 
 
-def answer_cards(state: CahState, answer: int) -> list[dict]:
+def answer_cards(state: State, answer: int) -> list[dict]:
     return white_cards(state, state.answers[answer])
 
 
-def _blacks(state: CahState, cards) -> list[dict]:
+def _blacks(state: State, cards) -> list[dict]:
     return [state.pool.black(card) for card in cards]
 
 
@@ -43,9 +43,9 @@ def _secret_ids(cards) -> list[dict]:
     return [{"id": card} for card in cards]
 
 
-def public_view(state: CahState) -> dict:
+def public_view(state: State) -> dict:
     rules = state.rules
-    submitting = state.phase == SUBMIT
+    submitting = state.phase is Phase.SUBMIT
     white_deck, white_discard = state.piles_shown or (
         len(state.white_deck),
         len(state.white_discard),
@@ -74,7 +74,7 @@ def public_view(state: CahState) -> dict:
         "preset": rules.options["preset"],
         "teams": rules.teams,
         "judging": rules.judging,
-        "phase": PHASE_NAMES[state.phase],
+        "phase": state.phase.value,
         "round": state.round,
         "czar": None if state.czar == NO_CZAR else state.czar,
         "black": None if state.black < 0 else state.pool.black(state.black),
@@ -109,7 +109,7 @@ def public_view(state: CahState) -> dict:
     }
 
 
-def _rando_public(state: CahState) -> dict | None:
+def _rando_public(state: State) -> dict | None:
     variant = state.rules.rando
     if variant == "off":
         return None
@@ -121,9 +121,9 @@ def _rando_public(state: CahState) -> dict | None:
     }
 
 
-def seat_view(state: CahState, seat: int) -> dict:
+def seat_view(state: State, seat: int) -> dict:
     submitted = state.submissions[seat]
-    bet = state.bets[seat] if state.phase == SUBMIT else None
+    bet = state.bets[seat] if state.phase is Phase.SUBMIT else None
     return {
         "seat": seat,
         "hand": white_cards(state, state.hands[seat]),
@@ -134,12 +134,12 @@ def seat_view(state: CahState, seat: int) -> dict:
             for answer, author in enumerate(state.authors)
             if author == seat
         ],
-        "vote": None if state.votes[seat] < 0 else state.votes[seat],
+        "vote": None if state.votes[seat] == NO_VOTE else state.votes[seat],
         "next_round": seat in state.newcomers and state.result is None,
     }
 
 
-def secret_view(state: CahState) -> dict:
+def secret_view(state: State) -> dict:
     return {
         "whiteDeck": _secret_ids(sorted(state.white_deck)),
         "blackDeck": _secret_ids(sorted(state.black_deck)),
