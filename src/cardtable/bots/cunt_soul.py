@@ -22,7 +22,7 @@ from itertools import combinations
 
 from ..engine import Game, Rng, play_out
 from ..games.cunt_soul.determinize import determinize
-from ..games.cunt_soul.state import PLAY, TURN
+from ..games.cunt_soul.state import Decision, Phase
 
 QUEEN, ACE = 12, 14
 JOKER = 0
@@ -392,7 +392,7 @@ class HeuristicBot:
             mover = min(acting)
             if mover != seat:
                 return mover, game.random_action(position, mover, rng)
-            if position.turn.number - start >= HORIZON and position.decision == TURN:
+            if position.turn.number - start >= HORIZON and position.decision == Decision.TURN:
                 return None
             return seat, self.rules.choose(game, position, seat, rng)
 
@@ -410,7 +410,7 @@ def score(game: Game, sample, seat: int) -> float:
         + sum(card is not None for card in sample.face_up[seat])
         + sum(card is not None for card in sample.face_down[seat])
     )
-    due = sample.phase == PLAY and seat == sample.current and sample.decision == TURN
+    due = sample.phase == Phase.PLAY and seat == sample.current and sample.decision == Decision.TURN
     if due and not any(m["type"] in ("play", "play-blind") for m in game.legal(sample, seat)):
         held += sum(len(play.cards) for play in sample.pile)
     strong = sum(sample.ranks[card] in (2, 10, JOKER) for card in sample.hands[seat])

@@ -1,72 +1,23 @@
-"""Scripted Cunt-Soul positions: lay out hands, fields and a pile by rank names, then act.
-
-Cards are real card ids of the game's deck, taken by rank; every card not laid out is put out
-of the game, so positions still hold each card exactly once.
+"""Scripted Cunt-Soul positions: a game laid out by `cunt_soul.position` (hands, fields and a
+pile by rank names), then acted on and looked at.
 """
 
 from __future__ import annotations
 
 from cardtable.engine import IllegalAction
-from cardtable.games.cunt_soul import GAME
-from cardtable.games.cunt_soul.fields import Fields
-from cardtable.games.cunt_soul.ranks import JOKER, rank_name
-from cardtable.games.cunt_soul.state import PLAY, Play
-from cardtable.games.cunt_soul.turns import begin_turn
-
-RANKS = {"Joker": JOKER, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(2, 11)}}
+from cardtable.games.cunt_soul import GAME, position
+from cardtable.games.cunt_soul.position import RANKS
+from cardtable.games.cunt_soul.ranks import rank_name
 
 
 class Table:
-    """A game in its play phase, laid out from rank names (`"7"`, `"Q"`, `"Joker"`)."""
+    """A game in its play phase, laid out from rank names (`"7"`, `"Q"`, `"Joker"`); the
+    arguments are `position`'s."""
 
-    def __init__(
-        self,
-        seats: int = 3,
-        hands=None,
-        face_up=None,
-        face_down=None,
-        fields=None,
-        pile=(),
-        source=(),
-        current: int = 0,
-        options=None,
-        direction: int = 1,
-    ):
+    def __init__(self, seats: int = 3, **layout):
         self.game = GAME
-        self.state = state = GAME.new(options or {}, seats=seats, seed=0)
+        self.state = position(seats, **layout)
         self.events: list = []
-        self._free: dict[int, list[int]] = {}
-        for card in range(len(state.ranks)):
-            self._free.setdefault(state.ranks[card], []).append(card)
-        state.phase = PLAY
-        state.selections = [((), 0)] * seats
-        state.hands = [self.take((hands or {}).get(s, ())) for s in range(seats)]
-        state.face_up = [self.slots((face_up or {}).get(s, ())) for s in range(seats)]
-        state.horizontal = [[False] * 3 for _ in range(seats)]
-        state.face_down = [self.slots((face_down or {}).get(s, ())) for s in range(seats)]
-        state.field = [
-            self.take([f])[0] if f else None for f in ((fields or {}).get(s) for s in range(seats))
-        ]
-        state.fields = Fields([state.ranks[c] for c in state.field if c is not None])
-        state.source = self.take(source)
-        state.pile = []
-        for serial, ranks in enumerate(pile, start=1):
-            ranks = (ranks,) if isinstance(ranks, str) else ranks
-            cards = self.take(ranks)
-            rank = state.ranks[cards[0]]
-            state.pile.append(
-                Play(-serial, 0, (current - 1) % seats, rank, cards, rank, rank, len(cards))
-            )
-        state.out = [card for cards in self._free.values() for card in cards]
-        state.direction = direction
-        begin_turn(state, current, False, [])
-
-    def take(self, names) -> list[int]:
-        return [self._free[RANKS[name]].pop(0) for name in names]
-
-    def slots(self, names) -> list[int | None]:
-        cards = self.take(names)
-        return cards + [None] * (3 - len(cards))
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -133,7 +84,8 @@ class Table:
 
     @property
     def decision(self) -> str:
-        return self.state.decision
+        """What the player to act is deciding, as the public view names it."""
+        return self.state.decision.value
 
     def event_types(self) -> list[str]:
         return [event.type for event in self.events]

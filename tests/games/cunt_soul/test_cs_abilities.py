@@ -2,6 +2,8 @@
 
 from cs_table import Table
 
+from cardtable.games.cunt_soul import Laid
+
 
 def test_cs29_under_a_k_field_the_run_goes_down_to_2():
     table = Table(hands={0: ["4", "3", "2", "5", "9"]}, fields={1: "K"}, pile=["8"])
@@ -46,7 +48,6 @@ def test_cs31_the_5_swaps_optionally_once_per_5():
 
 def test_cs31_no_swap_without_hand_or_face_up_cards():
     table = Table(hands={0: ["5"]}, face_up={0: ["A"]})
-    table.state.source.clear()
     table.play(0, "5")
     assert table.current == 1 and "swapped" not in table.event_types()
 
@@ -87,9 +88,10 @@ def test_cs33_a_6_copies_value_and_power_and_a_6_on_a_6_copies_the_copy():
     table.play(0, "6")  # copies the 8: skips seat 1
     assert table.top == ("8", "8") and table.current == 2
     table = Table(
-        seats=5, hands={0: ["6", "6", "3"], 1: ["2"], 2: ["2"], 3: ["2"], 4: ["2"]}, pile=["8", "6"]
+        seats=5,
+        hands={0: ["6", "6", "3"], 1: ["2"], 2: ["2"], 3: ["2"], 4: ["2"]},
+        pile=["8", Laid("6", value="8")],
     )
-    table.state.pile[-1].value, table.state.pile[-1].power = 8, 8
     table.play(0, "6")
     assert table.current == 2
 
@@ -108,8 +110,9 @@ def test_cs34_a_6_on_an_empty_pile_is_table_and_on_a_joker_has_no_ability():
     table.play(0, "6")
     assert table.top == ("table", None)
     assert table.playable(1) == ["2"]
-    table = Table(seats=4, hands={0: ["Joker", "3"], 1: ["6", "5"]}, pile=["8"])
-    table.state.pile[-1].power = None
+    table = Table(
+        seats=4, hands={0: ["Joker", "3"], 1: ["6", "5"]}, pile=[Laid("8", powerless=True)]
+    )
     table.play(0, "Joker")
     table.play(1, "6")
     assert table.top == ("8", None) and table.current == 2
@@ -128,8 +131,7 @@ def test_cs35_a_6_copying_an_ace_counts_as_an_ace_for_the_penalty():
 
 
 def test_cs35_a_6_copying_a_7_chooses_its_own_direction():
-    table = Table(hands={0: ["6", "3"], 1: ["9", "4"]}, pile=["7"])
-    table.state.pile[-1].direction = "lower"
+    table = Table(hands={0: ["6", "3"], 1: ["9", "4"]}, pile=[Laid("7", direction="lower")])
     table.play(0, "6")
     assert table.decision == "seven"
     table.direction(0, "higher")

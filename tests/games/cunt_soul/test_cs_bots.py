@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from cardtable import bots
 from cardtable.cli.simulate import simulate
 from cardtable.engine import Rng
-from cardtable.games.cunt_soul import GAME
+from cardtable.games.cunt_soul import GAME, Laid
 
 
 def heuristic():
@@ -57,8 +57,7 @@ def test_heuristic_spends_a_keeper_only_when_nothing_else_goes():
 
 
 def test_heuristic_burns_a_big_pile_with_a_10():
-    table = Table(hands={0: ["10", "K"]}, pile=["4", "5", "6", "7", "8", "9"])
-    table.state.pile[-1].power = None
+    table = Table(hands={0: ["10", "K"]}, pile=["4", "5", "6", "7", "8", Laid("9", powerless=True)])
     assert table.state.ranks[choice(table)["cards"][0]] == 10
 
 
@@ -75,8 +74,7 @@ def test_heuristic_sends_an_exposed_next_player_where_he_cannot_follow():
 
 
 def test_heuristic_avoids_a_q_it_cannot_follow_up():
-    table = Table(hands={0: ["Q", "J", "5"]}, pile=["J"])
-    table.state.pile[-1].power = None
+    table = Table(hands={0: ["Q", "J", "5"]}, pile=[Laid("J", powerless=True)])
     assert table.state.ranks[choice(table)["cards"][0]] == 11
 
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from cardtable.engine import OMNISCIENT, Ending, Rng, play_out, random_moves
 from cardtable.games.cunt_soul import GAME
 from cardtable.games.cunt_soul.determinize import determinize
+from cardtable.games.cunt_soul.state import Phase
 
 
 def random_play(seed: int, seats: int) -> list[tuple]:
@@ -29,7 +30,7 @@ def random_play(seed: int, seats: int) -> list[tuple]:
 def positions(seed: int, seats: int, every: int = 7):
     """Play-phase states of a random game, one every `every` decisions."""
     for step, (state, seat, _) in enumerate(random_play(seed, seats)):
-        if state.phase == "play" and step % every == 0:
+        if state.phase is Phase.PLAY and step % every == 0:
             yield state, seat
 
 
@@ -111,9 +112,13 @@ def test_cs31_a_face_up_card_a_5_takes_into_the_hand_stays_known_there():
 def test_cs32_a_swap_with_a_face_down_card_forgets_what_was_known_of_that_hand():
     """Nobody sees which hand card went face down, so a card seen going into that hand may be
     the one."""
-    table = Table(hands={0: ["5", "K", "3"]}, face_down={0: ["A", "2"]}, fields={1: "5"})
+    table = Table(
+        hands={0: ["5", "K", "3"]},
+        face_down={0: ["A", "2"]},
+        fields={1: "5"},
+        shown={0: ["K"]},  # as if seat 0 had picked it up from the pile
+    )
     king = table.cards_of(0, "K")[0]
-    table.state.shown[king] = 0  # as if seat 0 had picked it up from the pile
     assert all(king in hand for hand in hand_in_samples(table, 0, watcher=1))
     table.play(0, "5")
     table.act(0, {"type": "swap", "hand": table.cards_of(0, "3")[0], "slot": 1})

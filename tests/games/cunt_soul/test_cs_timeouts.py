@@ -5,7 +5,7 @@ import pytest
 from cs_table import Table
 
 from cardtable.games.cunt_soul import GAME
-from cardtable.games.cunt_soul.timeouts import CHOICE_SECONDS
+from cardtable.games.cunt_soul.timers import CHOICE_SECONDS
 
 TIMEOUT = {"type": "timeout"}
 

@@ -77,11 +77,10 @@ def test_cs11_q_as_the_last_hand_card_is_followed_from_face_up_cards():
 
 
 def test_cs12_after_a_pickup_the_hand_must_be_emptied_again_first():
-    table = Table(face_up={0: ["4", "5"]}, pile=["K"], hands={1: ["2"], 2: ["2"]})
+    table = Table(seats=2, face_up={0: ["4", "5"]}, pile=["K"], hands={1: ["2", "3"]})
     table.act(0, {"type": "pickup"})
-    table.state.current = 0
-    table.state.turn.seat = 0
-    assert table.playable() == ["K"]  # only the hand: the face-up 4 and 5 wait
+    table.play(1, "2")
+    assert table.current == 0 and table.playable() == ["K"]  # the face-up 4 and 5 wait
 
 
 def test_cs13_failed_face_down_card_is_picked_up_with_the_pile():

@@ -84,8 +84,8 @@ def test_stalemate_ends_a_game_without_progress_ranking_by_cards_held():
         seats=4,
         hands={0: ["9", "4"], 1: ["2", "2", "3"], 2: ["5"], 3: ["K", "Q"]},
         face_up={2: ["J"]},
+        quiet=STALEMATE_TURNS,  # this turn is the last one allowed without progress
     )
-    table.state.quiet = STALEMATE_TURNS  # this turn is the last one allowed without progress
     table.play(0, "9")
     result = GAME.result(table.state)
     assert result.reason == "stalemate"
@@ -95,7 +95,6 @@ def test_stalemate_ends_a_game_without_progress_ranking_by_cards_held():
 
 
 def test_progress_resets_the_stalemate_count():
-    table = Table(hands={0: ["10", "4"]}, pile=["5"])
-    table.state.quiet = STALEMATE_TURNS
+    table = Table(hands={0: ["10", "4"]}, pile=["5"], quiet=STALEMATE_TURNS)
     table.play(0, "10")  # the burn takes cards out of the game
     assert GAME.result(table.state) is None and table.state.quiet == 1

@@ -8,24 +8,24 @@ from functools import partial
 
 from ...engine import IllegalAction, everyone
 from .checks import card_list, expect, number, require, slot_of
-from .legality import refusal
-from .moves import can_play, field_change_allowed, may_place, run_moves, starts_run
+from .legal import can_play, field_change_allowed, may_place, run_moves, starts_run
 from .pile import pick_up
+from .placement import refusal
 from .ranks import card_view, card_views
 from .resolution import place, start_resolution
 from .runs import may_end, run_possible, step_ranks
 from .stalemate import progress
-from .state import RUN, TURN, Run, State
+from .state import Decision, Run, State
 from .turns import ask, end_turn, recount_fields
 from .zones import FACE_DOWN, HAND, accessible_zone, remove_from_zone, zone_cards
 
 
 def _one_rank(state: State, seat: int, zone: str | None, cards: list[int]) -> int:
-    require(
-        zone is not None and zone != FACE_DOWN,
-        "not-accessible",
-        "you cannot play those cards now" if zone is None else "play a face-down card blind",
-    )
+    if zone is None or zone == FACE_DOWN:
+        message = (
+            "you cannot play those cards now" if zone is None else "play a face-down card blind"
+        )
+        raise IllegalAction("not-accessible", message)
     held = zone_cards(state, seat, zone)
     for card in cards:
         if card not in held:
@@ -41,8 +41,8 @@ def _one_rank(state: State, seat: int, zone: str | None, cards: list[int]) -> in
     return rank
 
 
-def _check_field_change(state: State, seat: int, action: dict):
-    expect(state, TURN)
+def check_field_change(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.TURN)
     require(
         field_change_allowed(state, seat),
         "no-field-change",
@@ -60,17 +60,17 @@ def _check_field_change(state: State, seat: int, action: dict):
     return card, slots.index(burned)
 
 
-def _field_change(state: State, seat: int, parsed, events: list) -> None:
+def field_change(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     """CS-19: old field to hand, new field from hand (in force at once, CS-21); burn the chosen
     face-up card (under the source with a 10-field); the source top fills its slot sideways."""
     card, slot = parsed
-    old = state.field[seat]
+    old, burned = state.field[seat], state.face_up[seat][slot]
+    assert old is not None and burned is not None  # `check_field_change` checked
     hand = state.hands[seat]
     hand[hand.index(card)] = old
     state.shown[old] = seat
     state.field[seat] = card
     recount_fields(state)
-    burned = state.face_up[seat][slot]
     if state.fields.ten and state.source:
         state.source.insert(0, burned)
     else:
@@ -94,18 +94,18 @@ def _field_change(state: State, seat: int, parsed, events: list) -> None:
     )
 
 
-def _check_play(state: State, seat: int, action: dict):
-    expect(state, TURN, RUN)
+def check_play(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.TURN, Decision.RUN)
     cards = card_list(action)
     zone = accessible_zone(state, seat)
     rank = _one_rank(state, seat, zone, cards)
-    if state.decision == RUN:
+    if state.decision == Decision.RUN:
         require(
-            rank in step_ranks(state.run, state.fields.reverse),
+            rank in step_ranks(state.current_run(), state.fields.reverse),
             "not-in-run",
             "a run goes on with the next rank or more of the rank it reached",
         )
-        step = Run(rank, state.run.committed)
+        step = Run(rank, state.current_run().committed)
         step.started = True
         require(
             run_possible(state, seat, step, removed=set(cards)),
@@ -128,38 +128,41 @@ def _check_play(state: State, seat: int, action: dict):
     return zone, cards
 
 
-def _play(state: State, seat: int, parsed, events: list) -> None:
+def play(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     zone, cards = parsed
-    if state.decision == RUN:
+    if state.decision == Decision.RUN:
         _run_step(state, seat, zone, cards, events)
     else:
         place(state, seat, zone, cards, events)
 
 
-def _check_blind(state: State, seat: int, action: dict):
-    expect(state, TURN, RUN)
+def check_blind(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.TURN, Decision.RUN)
     require(
         accessible_zone(state, seat) == FACE_DOWN,
         "not-face-down",
         "you play blind only once your hand and face-up cards are gone",
     )
-    if state.decision == RUN:
+    if state.decision == Decision.RUN:
         require(
-            bool(step_ranks(state.run, state.fields.reverse)), "run-over", "the run cannot go on"
+            bool(step_ranks(state.current_run(), state.fields.reverse)),
+            "run-over",
+            "the run cannot go on",
         )
     return slot_of(state.face_down[seat], action)
 
 
-def _blind(state: State, seat: int, slot: int, events: list) -> None:
+def play_blind(state: State, seat: int, slot: int, events: list, now: float | None) -> None:
     """CS-13: the card is turned over; if it may go on, it is played, else the pile and the card
     go into the hand. In a run the card must be the run's next step (CS-14)."""
     card = state.face_down[seat][slot]
+    assert card is not None  # `slot_of` checked
     rank = state.ranks[card]
     events.append(
         everyone("revealed-blind", seat=seat, slot=slot, card=card_view(state.decks, card))
     )
-    if state.decision == RUN:
-        if rank in step_ranks(state.run, state.fields.reverse):
+    if state.decision == Decision.RUN:
+        if rank in step_ranks(state.current_run(), state.fields.reverse):
             _run_step(state, seat, FACE_DOWN, [card], events)
         else:
             _fail(state, seat, slot, events)
@@ -181,41 +184,45 @@ def _fail(state: State, seat: int, slot: int | None, events: list) -> None:
 
 
 def _run_step(state: State, seat: int, zone: str, cards: list[int], events: list) -> None:
-    play = state.resolving
+    play = state.resolving_play()
     remove_from_zone(state, seat, zone, cards)
     play.cards.extend(cards)
     play.run = [*(play.run or ()), *cards]
-    state.run.rank = state.ranks[cards[0]]
-    state.run.started = True
+    state.current_run().rank = state.ranks[cards[0]]
+    state.current_run().started = True
     events.append(everyone("run-step", seat=seat, zone=zone, cards=card_views(state.decks, cards)))
     options = run_moves(state, seat)
     if any(move["type"] != "end-run" for move in options):
-        ask(state, RUN)
+        ask(state, Decision.RUN)
     elif options:
-        _end_run(state, seat, None, events)
+        _close_run(state, events)
     else:
         _fail(state, seat, None, events)
 
 
-def _check_end_run(state: State, seat: int, action: dict):
-    expect(state, RUN)
+def check_end_run(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.RUN)
     require(
-        may_end(state.run, state.fields.reverse),
+        may_end(state.current_run(), state.fields.reverse),
         "run-too-short",
         "a run must reach 6 (or 2 going down)",
     )
 
 
-def _end_run(state: State, seat: int, parsed, events: list) -> None:
+def end_run(state: State, seat: int, parsed: None, events: list, now: float | None) -> None:
+    _close_run(state, events)
+
+
+def _close_run(state: State, events: list) -> None:
     """After a run the top is the last card's printed rank with no power (CS-28)."""
-    play = state.resolving
-    if state.run.started:
-        play.value, play.power = state.run.rank, None
+    play = state.resolving_play()
+    if state.current_run().started:
+        play.value, play.power = state.current_run().rank, None
     start_resolution(state, events)
 
 
-def _check_pickup(state: State, seat: int, action: dict):
-    expect(state, TURN)
+def check_pickup(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.TURN)
     zone = accessible_zone(state, seat)
     require(
         zone != FACE_DOWN, "must-try-blind", "in the face-down stage you must try a card (CS-6)"
@@ -227,15 +234,6 @@ def _check_pickup(state: State, seat: int, action: dict):
     )
 
 
-def _pickup(state: State, seat: int, parsed, events: list) -> None:
+def pickup(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     pick_up(state, seat, events)
     end_turn(state, events)
-
-
-CARD_ACTIONS = {
-    "field-change": (_check_field_change, _field_change),
-    "play": (_check_play, _play),
-    "play-blind": (_check_blind, _blind),
-    "pickup": (_check_pickup, _pickup),
-    "end-run": (_check_end_run, _end_run),
-}

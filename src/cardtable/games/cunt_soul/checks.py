@@ -4,7 +4,7 @@ code, raised before anything changes."""
 from __future__ import annotations
 
 from ...engine import IllegalAction
-from .state import SLOTS, State
+from .state import SLOTS, Decision, State
 
 
 def require(condition: bool, code: str, message: str) -> None:
@@ -12,21 +12,15 @@ def require(condition: bool, code: str, message: str) -> None:
         raise IllegalAction(code, message)
 
 
-def expect(state: State, *decisions: str) -> None:
+def expect(state: State, *decisions: Decision) -> None:
     """The game must be waiting for one of these decisions."""
     if state.decision not in decisions:
-        raise IllegalAction("not-now", f"the game is waiting for: {state.decision}")
+        raise IllegalAction("not-now", f"the game is waiting for: {state.decision.value}")
 
 
 def card_list(action: dict, key: str = "cards") -> list[int]:
     cards = action.get(key)
-    valid = isinstance(cards, list) and bool(cards)
-    if valid:
-        for card in cards:
-            if type(card) is not int:
-                valid = False
-                break
-    if not valid:
+    if not isinstance(cards, list) or not cards or not all(type(card) is int for card in cards):
         raise IllegalAction("bad-cards", f"{key!r} must be a non-empty list of card ids")
     if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalAction("bad-cards", "a card is named twice")

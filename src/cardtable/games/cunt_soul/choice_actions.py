@@ -9,13 +9,13 @@ from .checks import card_list, expect, number, require, slot_of
 from .deal import select
 from .ranks import DIRECTIONS, card_view
 from .resolution import AFTER_FIELD_SEVEN, AFTER_POWER, resume
-from .state import FIELD_JACK_CHOICE, FIELD_SEVEN_CHOICE, JACK_CHOICE, SEVEN_CHOICE, SWAP, State
+from .state import Decision, State
 from .turn_queue import MOVE, choosable
 from .turns import ask, pass_turn
 from .zones import FACE_UP, hand_card_hidden, swap_slots, swap_zone
 
 
-def _check_select(state: State, seat: int, action: dict):
+def check_select(state: State, seat: int, action: dict, now: float | None):
     face_up = card_list(action, "face_up")
     field = number(action, "field")
     require(len(face_up) == 3, "bad-selection", "choose exactly three face-up cards")
@@ -29,12 +29,12 @@ def _check_select(state: State, seat: int, action: dict):
     return face_up, field
 
 
-def _select(state: State, seat: int, parsed, events: list) -> None:
+def select_opening(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     select(state, seat, parsed[0], parsed[1], events)
 
 
-def _check_swap(state: State, seat: int, action: dict):
-    expect(state, SWAP)
+def check_swap(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.SWAP)
     hand_card = number(action, "hand")
     require(hand_card in state.hands[seat], "not-in-hand", "swap a card from your hand")
     slot = slot_of(swap_slots(state, seat), action)
@@ -43,7 +43,7 @@ def _check_swap(state: State, seat: int, action: dict):
     return hand_card, slot
 
 
-def _swap(state: State, seat: int, parsed, events: list) -> None:
+def swap(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     hand_card, slot = parsed
     slots = swap_slots(state, seat)
     hand = state.hands[seat]
@@ -51,7 +51,9 @@ def _swap(state: State, seat: int, parsed, events: list) -> None:
     hand[hand.index(hand_card)] = slot_card
     slots[slot] = hand_card
     zone = swap_zone(state)
-    state.resolving.swaps.append((hand_card, zone, slot, slot_card))
+    swaps = state.resolving_play().swaps
+    assert swaps is not None  # the 5's resolution began the record
+    swaps.append((hand_card, zone, slot, slot_card))
     if zone == FACE_UP:
         state.shown[slot_card] = seat
         events.append(
@@ -76,13 +78,13 @@ def _next_swap(state: State, seat: int, events: list) -> None:
     state.peeked = None
     possible = state.hands[seat] and any(c is not None for c in swap_slots(state, seat))
     if state.swaps_left > 0 and possible:
-        ask(state, SWAP)
+        ask(state, Decision.SWAP)
     else:
-        _stop_swapping(state, seat, None, events)
+        _stop(state, events)
 
 
-def _check_peek(state: State, seat: int, action: dict):
-    expect(state, SWAP)
+def check_peek(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.SWAP)
     require(
         state.fields.five and state.options["fivePeek"],
         "no-peek",
@@ -92,45 +94,51 @@ def _check_peek(state: State, seat: int, action: dict):
     return slot_of(state.face_down[seat], action)
 
 
-def _peek(state: State, seat: int, slot: int, events: list) -> None:
+def peek(state: State, seat: int, slot: int, events: list, now: float | None) -> None:
+    card = state.face_down[seat][slot]
+    assert card is not None  # `slot_of` checked
     state.peeked = slot
     events.append(everyone("peeked", seat=seat, slot=slot))
-    events.append(
-        only([seat], "peek", slot=slot, card=card_view(state.decks, state.face_down[seat][slot]))
-    )
+    events.append(only([seat], "peek", slot=slot, card=card_view(state.decks, card)))
 
 
-def _check_keep(state: State, seat: int, action: dict):
-    expect(state, SWAP)
+def check_keep(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.SWAP)
     require(state.peeked is not None, "not-peeking", "look at a face-down card first")
 
 
-def _keep(state: State, seat: int, parsed, events: list) -> None:
+def keep(state: State, seat: int, parsed, events: list, now: float | None) -> None:
     _next_swap(state, seat, events)
 
 
-def _check_no_swap(state: State, seat: int, action: dict):
-    expect(state, SWAP)
+def check_no_swap(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.SWAP)
     require(state.peeked is None, "peeking", "swap the card you looked at, or keep it")
 
 
-def _stop_swapping(state: State, seat: int, parsed, events: list) -> None:
+def stop_swapping(state: State, seat: int, parsed: None, events: list, now: float | None) -> None:
+    _stop(state, events)
+
+
+def _stop(state: State, events: list) -> None:
     state.swaps_left = 0
     state.peeked = None
     state.stage = AFTER_POWER
     resume(state, events)
 
 
-def _check_direction(state: State, seat: int, action: dict):
-    expect(state, SEVEN_CHOICE, FIELD_SEVEN_CHOICE)
+def check_direction(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.SEVEN, Decision.FIELD_SEVEN)
     direction = action.get("direction")
     require(direction in DIRECTIONS, "bad-direction", "say 'higher' or 'lower'")
     return direction
 
 
-def _direction(state: State, seat: int, direction: str, events: list) -> None:
-    play = state.resolving
-    if state.decision == SEVEN_CHOICE:
+def choose_direction(
+    state: State, seat: int, direction: str, events: list, now: float | None
+) -> None:
+    play = state.resolving_play()
+    if state.decision == Decision.SEVEN:
         play.direction = direction
         state.stage = AFTER_POWER
     else:
@@ -138,14 +146,17 @@ def _direction(state: State, seat: int, direction: str, events: list) -> None:
         state.stage = AFTER_FIELD_SEVEN
     events.append(
         everyone(
-            "direction", seat=seat, direction=direction, field=state.decision == FIELD_SEVEN_CHOICE
+            "direction",
+            seat=seat,
+            direction=direction,
+            field=state.decision == Decision.FIELD_SEVEN,
         )
     )
     resume(state, events)
 
 
-def _check_choose(state: State, seat: int, action: dict):
-    expect(state, JACK_CHOICE, FIELD_JACK_CHOICE)
+def check_name_seat(state: State, seat: int, action: dict, now: float | None):
+    expect(state, Decision.JACK, Decision.FIELD_JACK)
     chosen = number(action, "seat")
     require(
         chosen in choosable(state, seat),
@@ -155,25 +166,14 @@ def _check_choose(state: State, seat: int, action: dict):
     return chosen
 
 
-def _choose(state: State, seat: int, chosen: int, events: list) -> None:
+def name_seat(state: State, seat: int, chosen: int, events: list, now: float | None) -> None:
     events.append(
-        everyone("named", seat=seat, chosen=chosen, field=state.decision == FIELD_JACK_CHOICE)
+        everyone("named", seat=seat, chosen=chosen, field=state.decision == Decision.FIELD_JACK)
     )
-    if state.decision == JACK_CHOICE:
-        state.turn.items.append((state.resolving.serial, MOVE, chosen))
+    if state.decision == Decision.JACK:
+        state.turn.items.append((state.resolving_play().serial, MOVE, chosen))
         state.stage = AFTER_POWER
         resume(state, events)
     else:
         state.turn.items.append((0, MOVE, chosen))
         pass_turn(state, events)
-
-
-CHOICE_ACTIONS = {
-    "select": (_check_select, _select),
-    "swap": (_check_swap, _swap),
-    "peek": (_check_peek, _peek),
-    "keep": (_check_keep, _keep),
-    "no-swap": (_check_no_swap, _stop_swapping),
-    "direction": (_check_direction, _direction),
-    "choose": (_check_choose, _choose),
-}

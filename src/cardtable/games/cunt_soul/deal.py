@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import Rng, everyone, only
 from .ranks import card_view, card_views, deck, decks_for, ranks_of
-from .state import PLAY, SLOTS, State
+from .state import SLOTS, Phase, State
 from .turns import begin_turn, recount_fields
 from .zones import replenish
 
@@ -20,7 +20,7 @@ def deal(options: dict, seats: int, rng: Rng, now: float) -> State:
     if dealer is not None and dealer >= seats:
         raise ValueError(f"no seat {dealer} to deal from at a table of {seats}")
     decks = decks_for(seats)
-    state = State(options, rng, seats, decks, ranks_of(decks))
+    state = State.empty(options, rng, seats, decks, ranks_of(decks))
     state.clock = state.since = now
     cards = list(range(len(deck(decks))))
     rng.shuffle(cards)
@@ -54,7 +54,8 @@ def select(state: State, seat: int, face_up: list[int], field: int, events: list
 def reveal(state: State, events: list) -> None:
     """Turn every choice over at once; fields take effect, then everyone draws up to the hand
     size, clockwise from the first player (the 6-field's face-up source top comes first)."""
-    for seat, (face_up, field) in enumerate(state.selections):
+    choices = [choice for choice in state.selections if choice is not None]  # every seat's
+    for seat, (face_up, field) in enumerate(choices):
         hand = state.hands[seat]
         for card in (*face_up, field):
             hand.remove(card)
@@ -70,11 +71,11 @@ def reveal(state: State, events: list) -> None:
                     "face_up": card_views(state.decks, face_up),
                     "field": card_view(state.decks, field),
                 }
-                for seat, (face_up, field) in enumerate(state.selections)
+                for seat, (face_up, field) in enumerate(choices)
             ],
         )
     )
     for offset in range(state.seats):
         replenish(state, (state.first + offset) % state.seats, events)
-    state.phase = PLAY
+    state.phase = Phase.PLAY
     begin_turn(state, state.first, False, events)

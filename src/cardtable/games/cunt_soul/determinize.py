@@ -13,7 +13,7 @@ given Rng, never on where the hidden cards really are.
 from __future__ import annotations
 
 from ...engine import Rng
-from .state import PLAY, State
+from .state import Phase, State
 
 
 def _visible(state: State, seat: int) -> set[int]:
@@ -34,18 +34,22 @@ def _visible(state: State, seat: int) -> set[int]:
     if state.source and state.fields.six:
         seen.add(state.source[-1])
     if state.peeked is not None and seat == state.current:
-        seen.add(state.face_down[seat][state.peeked])
+        peeked = state.face_down[seat][state.peeked]
+        if peeked is not None:
+            seen.add(peeked)
     return seen
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A copy of a play-phase `state` with every card hidden from `seat` dealt anew by `rng`."""
-    if state.phase != PLAY:
+    if state.phase != Phase.PLAY:
         raise ValueError("only play-phase states are determinized")
     sample = state.clone()
     sample.rng = Rng(rng.getrandbits(64))
     seen = _visible(state, seat)
-    places: list[tuple[list[int | None], int]] = []  # (zone, index) of each hidden card
+    # (zone, index) of each hidden card: hands, the source and the burned cards hold ints,
+    # face-down slots None once played.
+    places: list[tuple[list[int] | list[int | None], int]] = []
     for other in range(state.seats):
         if other != seat:
             hand = sample.hands[other]
@@ -56,7 +60,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     places.extend((source, index) for index in range(len(source)) if source[index] not in seen)
     places.extend((sample.out, index) for index in range(len(sample.out)))
     places = [(zone, index) for zone, index in places if zone[index] not in seen]
-    pool = sorted(zone[index] for zone, index in places)
+    pool = sorted(card for zone, index in places if (card := zone[index]) is not None)
     rng.shuffle(pool)
     for (zone, index), card in zip(places, pool, strict=True):
         zone[index] = card

@@ -27,6 +27,10 @@ def printed_rank(card: Card) -> int:
     return ACE if card.rank == 1 else card.rank
 
 
+#: The most players a table seats: two decks' worth (CS-1).
+MAX_SEATS = 8
+
+
 def decks_for(seats: int) -> int:
     """One 54-card deck per four players, rounded up (CS-1)."""
     return -(-seats // 4)

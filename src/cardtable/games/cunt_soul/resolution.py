@@ -11,22 +11,12 @@ from __future__ import annotations
 
 from ...engine import everyone
 from .jokers import cancel_retroactively, is_paradox, joker_value
-from .legality import needs_overrule, power_in_force, top
 from .pile import burn, convert_triple, four_of_a_kind
+from .placement import needs_overrule, power_in_force, top
 from .ranks import ACE, JACK, JOKER, KING, QUEEN, TABLE, card_views
 from .runs import run_possible
 from .stalemate import progress
-from .state import (
-    FIELD_SEVEN_CHOICE,
-    JACK_CHOICE,
-    RUN,
-    SEVEN_CHOICE,
-    SWAP,
-    TURN,
-    Play,
-    Run,
-    State,
-)
+from .state import Decision, Play, Run, State
 from .turn_queue import REVERSE, SKIP, active_seats, choosable
 from .turns import ask, end_turn
 from .zones import draw, holds_nothing, remove_from_zone, replenish, swap_slots
@@ -68,7 +58,8 @@ def place(state: State, seat: int, zone: str, cards: list[int], events: list) ->
     play.followup = state.turn.compelled
     state.turn.compelled = False
     # CS-43: a play other than a Joker on a powered A draws the penalty (after replenishing).
-    state.penalty = state.fields.multiplier(covered.count) if below == ACE and rank != JOKER else 0
+    owed = below == ACE and rank != JOKER
+    state.penalty = state.fields.multiplier(covered.count) if owed and covered else 0
     remove_from_zone(state, seat, zone, cards)
     state.pile.append(play)
     state.resolving = play
@@ -78,7 +69,7 @@ def place(state: State, seat: int, zone: str, cards: list[int], events: list) ->
         run = Run(value, committed=state.fields.four and len(cards) > 1)
         if run_possible(state, seat, run):
             state.run = run
-            ask(state, RUN)
+            ask(state, Decision.RUN)
             return
     start_resolution(state, events)
 
@@ -101,7 +92,7 @@ def resume(state: State, events: list) -> None:
 
 
 def _joker(state: State, events: list) -> bool:
-    play = state.resolving
+    play = state.resolving_play()
     if play.rank != JOKER or len(state.pile) < 2:
         return False
     covered = state.pile[-2]
@@ -115,7 +106,7 @@ def _joker(state: State, events: list) -> bool:
 
 
 def _power(state: State, events: list) -> bool:
-    play = state.resolving
+    play = state.resolving_play()
     power = power_in_force(state, play)
     if power is None or not state.pile:
         return False
@@ -129,16 +120,16 @@ def _power(state: State, events: list) -> bool:
             state.swaps_left = state.fields.multiplier(play.count)
             state.peeked = None
             play.swaps = []
-            ask(state, SWAP)
+            ask(state, Decision.SWAP)
             return True
     elif power == 7:
         if not choice_moot(state):
-            ask(state, SEVEN_CHOICE)
+            ask(state, Decision.SEVEN)
             return True
     elif power == JACK:
         turn.blocks_jack_field = True
         if len(choosable(state, play.seat)) > 1 and not choice_moot(state):
-            ask(state, JACK_CHOICE)
+            ask(state, Decision.JACK)
             return True
     elif power == 8:
         turn.blocks_jack_field = True
@@ -164,13 +155,13 @@ def _pile_checks(state: State, events: list) -> bool:
 
 
 def _field_seven(state: State, events: list) -> bool:
-    play = state.resolving
+    play = state.resolving_play()
     if not state.fields.seven or not state.pile or play.value == TABLE or game_ending(state):
         return False
     if power_in_force(state, play) == 7 and play.direction is not None:
         play.field_direction = play.direction  # one choice covers both (CS-58)
         return False
-    ask(state, FIELD_SEVEN_CHOICE)
+    ask(state, Decision.FIELD_SEVEN)
     return True
 
 
@@ -209,7 +200,7 @@ def _follow_up(state: State, events: list) -> bool:
         turn.compelled = False
         return False
     state.resolving = None
-    ask(state, TURN)
+    ask(state, Decision.TURN)
     events.append(everyone("follow-up", seat=state.current))
     return True
 

@@ -12,7 +12,7 @@ counts share a place. The sole-cunt is the one holding most, if one alone does.
 from __future__ import annotations
 
 from ...engine import everyone
-from .state import OVER, State
+from .state import Phase, State
 from .turn_queue import active_seats
 
 STALEMATE_TURNS = 500
@@ -46,5 +46,5 @@ def end_in_stalemate(state: State, events: list) -> None:
     for seat in active_seats(state):
         held.setdefault(cards_held(state, seat), []).append(seat)
     state.stalemate = [held[count] for count in sorted(held)]
-    state.phase = OVER
+    state.phase = Phase.OVER
     events.append(everyone("game-ended", order=list(state.places), stalemate=state.stalemate))

@@ -7,23 +7,23 @@ from __future__ import annotations
 from ...engine import everyone
 from .fields import Fields
 from .stalemate import end_in_stalemate, stalled
-from .state import FIELD_JACK_CHOICE, OVER, TURN, State, Turn
+from .state import Decision, Phase, State, Turn
 from .turn_queue import active_seats, choosable, default_next, resolve
 from .zones import draw, replenish
 
 
 def begin_turn(state: State, seat: int, extra: bool, events: list) -> None:
-    number = state.turn.number + 1 if state.turn is not None else 1
+    number = state.turn.number + 1
     state.turn = Turn(number, seat, extra)
     state.quiet += 1
     state.current = seat
     state.resolving = None
     state.run = None
-    ask(state, TURN)
+    ask(state, Decision.TURN)
     events.append(everyone("turn", seat=seat, extra=extra))
 
 
-def ask(state: State, decision: str) -> None:
+def ask(state: State, decision: Decision) -> None:
     state.decision = decision
     state.since = state.clock
 
@@ -45,13 +45,14 @@ def end_turn(state: State, events: list) -> None:
     if state.options["replenishAtEndOfTurn"] and not finished:
         replenish(state, seat, events)
         draw(state, seat, turn.penalty, events, "ace-penalty")
-    if finished and state.field[seat] is not None:
-        state.out.append(state.field[seat])
+    field = state.field[seat]
+    if finished and field is not None:
+        state.out.append(field)
         state.field[seat] = None
         recount_fields(state)
     if state.seats - len(state.places) <= 1:
         state.places.extend(active_seats(state))
-        state.phase = OVER
+        state.phase = Phase.OVER
         state.last_turn = turn
         events.append(everyone("game-ended", order=list(state.places)))
         return
@@ -65,7 +66,7 @@ def end_turn(state: State, events: list) -> None:
         return
     jack_field = state.fields.jack and not turn.blocks_jack_field and not turn.picked_up
     if jack_field and not finished and len(choosable(state, seat)) > 1:
-        ask(state, FIELD_JACK_CHOICE)
+        ask(state, Decision.FIELD_JACK)
         return
     pass_turn(state, events)
 

@@ -5,10 +5,10 @@ constraint for the next play, as data and as a short phrase."""
 
 from __future__ import annotations
 
-from .legality import power_in_force, top
+from .placement import power_in_force, top
 from .ranks import ACE, HIGHER, TABLE, card_view, card_views, rank_name
-from .state import PLAY, SELECT, SLOTS, TURN, State
-from .timeouts import deadline
+from .state import SLOTS, Decision, Phase, State
+from .timers import deadline
 
 
 def _card(state: State, card: int | None) -> dict | None:
@@ -16,7 +16,7 @@ def _card(state: State, card: int | None) -> dict | None:
 
 
 def _seat(state: State, seat: int) -> dict:
-    revealed = state.phase != SELECT
+    revealed = state.phase != Phase.SELECT
     return {
         "seat": seat,
         "hand": len(state.hands[seat]),
@@ -60,7 +60,9 @@ def _fields(state: State) -> dict:
 def constraint(state: State) -> dict:
     """The pile's demand on the next play: structured, with a short human phrase."""
     play = top(state)
-    follow_up = state.phase == PLAY and state.decision == TURN and state.turn.compelled
+    follow_up = (
+        state.phase == Phase.PLAY and state.decision == Decision.TURN and state.turn.compelled
+    )
     prefix = "follow-up to the Q: " if follow_up else ""
     fields = state.fields
     if play is None or play.value == TABLE:
@@ -115,7 +117,7 @@ def public_view(state: State) -> dict:
     turn = state.turn
     run = state.run
     return {
-        "phase": state.phase,
+        "phase": state.phase.value,
         "dealer": state.dealer,
         "first": state.first,
         "seats": [_seat(state, seat) for seat in range(state.seats)],
@@ -127,15 +129,15 @@ def public_view(state: State) -> dict:
         "pile": [_play(state, play) for play in state.pile],
         "out": len(state.out),  # burned out of the game; each burn's cards are in its event
         "turn": None
-        if turn is None or state.phase != PLAY
+        if state.phase != Phase.PLAY
         else {
             "seat": state.current,
-            "decision": state.decision,
+            "decision": state.decision.value,
             "extra": turn.extra,
             "plays": turn.plays,
             "direction": "clockwise" if state.direction == 1 else "anticlockwise",
             "deadline": deadline(state),
-            "swaps_left": state.swaps_left if state.decision != TURN else 0,
+            "swaps_left": state.swaps_left if state.decision != Decision.TURN else 0,
             "run": None if run is None else {"rank": rank_name(run.rank), "started": run.started},
         },
         "constraint": constraint(state),
@@ -145,7 +147,7 @@ def public_view(state: State) -> dict:
 
 def seat_view(state: State, seat: int) -> dict:
     ranks = state.ranks
-    choice = state.selections[seat] if state.phase == SELECT else None
+    choice = state.selections[seat] if state.phase == Phase.SELECT else None
     peek = None
     if state.peeked is not None and seat == state.current:
         peek = {"slot": state.peeked, "card": _card(state, state.face_down[seat][state.peeked])}

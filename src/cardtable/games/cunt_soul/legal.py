@@ -1,4 +1,4 @@
-"""The legal actions of a seat, as JSON-able dicts.
+"""Who is to act, and the legal actions of a seat as JSON-able dicts.
 
 Cards of one printed rank are interchangeable (no rule looks at suits), so `legal` lists each
 distinct play once, naming the lowest card ids of that rank; `apply` accepts any cards of the
@@ -21,42 +21,42 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .legality import allows, power_in_force, refusal, top
-from .ranks import DIRECTIONS
+from .placement import allows, power_in_force, refusal, top
+from .ranks import DIRECTIONS, MAX_SEATS
 from .runs import may_end, run_possible, step_ranks
-from .state import (
-    FIELD_JACK_CHOICE,
-    FIELD_SEVEN_CHOICE,
-    JACK_CHOICE,
-    PLAY,
-    RUN,
-    SELECT,
-    SEVEN_CHOICE,
-    SLOTS,
-    SWAP,
-    TURN,
-    Run,
-    State,
-)
+from .state import SLOTS, Decision, Phase, Run, State
 from .turn_queue import choosable
 from .zones import FACE_DOWN, accessible_zone, swap_slots, zone_cards
 
 
+def to_act(state: State) -> frozenset[int]:
+    """Every seat still to select at the start; then the one player to act."""
+    if state.phase is Phase.SELECT:
+        return frozenset(s for s in range(state.seats) if state.selections[s] is None)
+    if state.phase is Phase.PLAY:
+        return _ALONE[state.current]
+    return frozenset()
+
+
+# `to_act` while one seat plays: one shared frozenset per seat (they are immutable).
+_ALONE = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
+
+
 def legal(state: State, seat: int) -> list[dict]:
-    if state.phase == SELECT:
+    if state.phase == Phase.SELECT:
         return selections(state, seat) if state.selections[seat] is None else []
-    if state.phase != PLAY or seat != state.current:
+    if state.phase != Phase.PLAY or seat != state.current:
         return []
     decision = state.decision
-    if decision == TURN:
+    if decision == Decision.TURN:
         return turn_moves(state, seat)
-    if decision == RUN:
+    if decision == Decision.RUN:
         return run_moves(state, seat)
-    if decision == SWAP:
+    if decision == Decision.SWAP:
         return swap_moves(state, seat)
-    if decision in (SEVEN_CHOICE, FIELD_SEVEN_CHOICE):
+    if decision in (Decision.SEVEN, Decision.FIELD_SEVEN):
         return [{"type": "direction", "direction": d} for d in DIRECTIONS]
-    if decision in (JACK_CHOICE, FIELD_JACK_CHOICE):
+    if decision in (Decision.JACK, Decision.FIELD_JACK):
         return [{"type": "choose", "seat": other} for other in choosable(state, seat)]
     return []
 
@@ -128,7 +128,8 @@ def may_place(state: State, seat: int, rank: int, cards: list[int]) -> bool:
         return True
     if not starts_run(state, rank):
         return False
-    run = Run(4 if rank == 4 else top(state).value, committed=True)
+    covered = top(state)  # a powered 4, when a 6 copies it
+    run = Run(4 if rank == 4 or covered is None else covered.value, committed=True)
     return run_possible(state, seat, run, removed=set(cards))
 
 
@@ -181,7 +182,7 @@ def can_play(state: State, seat: int, zone: str | None) -> bool:
 
 def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
     """The plays from a known zone (hand or face-up)."""
-    plays = []
+    plays: list[dict] = []
     if zone is None:
         return plays
     # Only the 3-field's triples and the 4-field look at how many cards a play has.
@@ -205,7 +206,7 @@ def blind_moves(state: State, seat: int) -> list[dict]:
 
 def run_moves(state: State, seat: int) -> list[dict]:
     """The next steps of a 4-run that can still be completed, and ending it when allowed."""
-    run = state.run
+    run = state.current_run()
     down = state.fields.reverse
     moves = []
     ranks = step_ranks(run, down)

@@ -13,19 +13,7 @@ from __future__ import annotations
 
 from .ranks import HIGHER
 from .runs import may_end
-from .state import (
-    FIELD_JACK_CHOICE,
-    FIELD_SEVEN_CHOICE,
-    JACK_CHOICE,
-    OVER,
-    PLAY,
-    RUN,
-    SEVEN_CHOICE,
-    SLOTS,
-    SWAP,
-    TURN,
-    State,
-)
+from .state import SLOTS, Decision, Phase, State
 from .turn_queue import default_next
 from .zones import FACE_DOWN, accessible_zone
 
@@ -34,9 +22,9 @@ CHOICE_SECONDS = 30.0
 
 
 def timed(state: State) -> bool:
-    if state.phase != PLAY:
+    if state.phase != Phase.PLAY:
         return False
-    if state.decision in (TURN, RUN):
+    if state.decision in (Decision.TURN, Decision.RUN):
         return accessible_zone(state, state.current) == FACE_DOWN
     return True
 
@@ -50,22 +38,28 @@ def deadline(state: State) -> float | None:
     """When the current wait runs out: the timed choice's deadline, else `turnSeconds` after
     the wait began (None when there is no limit or nothing to wait for)."""
     limit = choice_deadline(state)
-    if limit is not None or state.phase == OVER:
+    if limit is not None or state.phase == Phase.OVER:
         return limit
     seconds = state.options["turnSeconds"]
     return None if seconds is None else state.since + seconds
 
 
+def timeout_actions(state: State) -> list[tuple[int | None, dict]]:
+    """The table's timeout when a timed choice runs out; [] otherwise: when the time per move
+    runs out, the table's autopilot plays for the seat."""
+    return [] if choice_deadline(state) is None else [(None, {"type": "timeout"})]
+
+
 def default_action(state: State) -> tuple[int, dict]:
     """The (seat, action) a timeout applies for the player who is to act."""
     seat, decision = state.current, state.decision
-    if decision in (SEVEN_CHOICE, FIELD_SEVEN_CHOICE):
+    if decision in (Decision.SEVEN, Decision.FIELD_SEVEN):
         return seat, {"type": "direction", "direction": HIGHER}
-    if decision in (JACK_CHOICE, FIELD_JACK_CHOICE):
+    if decision in (Decision.JACK, Decision.FIELD_JACK):
         return seat, {"type": "choose", "seat": default_next(state, seat)}
-    if decision == SWAP:
+    if decision == Decision.SWAP:
         return seat, {"type": "keep" if state.peeked is not None else "no-swap"}
-    if decision == RUN and may_end(state.run, state.fields.reverse):
+    if decision == Decision.RUN and may_end(state.current_run(), state.fields.reverse):
         return seat, {"type": "end-run"}
     slots = [slot for slot in range(SLOTS) if state.face_down[seat][slot] is not None]
     return seat, {"type": "play-blind", "slot": state.rng.choice(slots)}
