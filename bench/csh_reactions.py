@@ -12,8 +12,9 @@ play at a table with one idle seat. Prints figures; asserts nothing.
     them a reaction window was open.
 
 It uses only the engine contract (games.get, new, to_act, legal, apply, view, deadline,
-timeout_actions, result), so it measures any version of the engine: to measure the code of
-another commit, check it out in a git worktree and put its `src` first on PYTHONPATH:
+timeout_actions, result) and the engine's play-out loop (`engine.play_out`, which (a) plays
+on), so it measures any version of the engine that has them: to measure the code of another
+commit, check it out in a git worktree and put its `src` first on PYTHONPATH:
 
     git worktree add /tmp/csh-before HEAD
     PYTHONPATH=/tmp/csh-before/src uv run python bench/csh_reactions.py
@@ -29,11 +30,29 @@ import json
 
 import cardtable
 from cardtable import bots, games
-from cardtable.engine import Rng
+from cardtable.engine import Rng, draw_seat, play_out
 
 OPTIONS = {"draft": "random"}
 THINK = 2.0  # seconds a seat takes to answer a prompt in (b)
 IDLE = 3  # the seat that never answers in (b)
+MAX_STEPS = 100_000  # a bound on one game of (a), far above any game's length
+
+
+def _counting(game, players: list, chooser: Rng, totals: dict[str, int]):
+    """A `decide` for `draw_seat`: the seat's heuristic bot moves, and (a)'s counts grow."""
+
+    def decide(state, seat: int) -> dict:
+        legal = game.legal(state, seat)
+        action = players[seat].choose(game, state, seat, chooser)
+        passed = action["type"] == "pass"
+        totals["prompts"] += 1
+        totals["decisions"] += len(legal) > 1
+        totals["decision passes"] += passed and len(legal) > 1
+        totals["passes"] += passed
+        totals["forced"] += passed and len(legal) == 1
+        return action
+
+    return decide
 
 
 def count_passes(seats: int, games_played: int) -> dict[str, float]:
@@ -45,25 +64,8 @@ def count_passes(seats: int, games_played: int) -> dict[str, float]:
         state = game.new(OPTIONS, seats=seats, seed=seed)
         players = [bots.get("heuristic", "csh") for _ in range(seats)]
         chooser = Rng(seed ^ 0xBE4C)
-        now = 0.0
-        while game.result(state) is None:
-            now += 1.0
-            acting = game.to_act(state)
-            if not acting:
-                now = max(now, game.deadline(state) or now)
-                for seat, action in game.timeout_actions(state):
-                    game.apply(state, seat, action, now)
-                continue
-            seat = chooser.choice(sorted(acting))
-            legal = game.legal(state, seat)
-            action = players[seat].choose(game, state, seat, chooser)
-            passed = action["type"] == "pass"
-            totals["prompts"] += 1
-            totals["decisions"] += len(legal) > 1
-            totals["decision passes"] += passed and len(legal) > 1
-            totals["passes"] += passed
-            totals["forced"] += passed and len(legal) == 1
-            game.apply(state, seat, action, now)
+        decide = _counting(game, players, chooser, totals)
+        play_out(game, state, draw_seat(decide, chooser), max_steps=MAX_STEPS)
     return {name: count / seats / games_played for name, count in totals.items()}
 
 

@@ -1,83 +1,22 @@
 """Scripted CSH positions: lay out hands, Archives, the deck and the discard pile by card type
-ids ("E1", "B1"), then act and inspect.
-
-Every card of the whole set (all directorships) gets an id, in catalog order, so a position can
-use any card whatever the seats' directorships; cards not laid out are simply out of the game.
-In an Archive spec a stack is a list bottom to top; a card id ending in "!" is face down
-(canceled), "+2"/"-2" puts tokens on it. The deck is listed top first; "ELECTION" places the
-Election there.
+ids ("E1", "B1") with the game's position builder (`cardtable.games.csh.position`, which says
+how), then act and inspect by card type ids.
 """
 
 from __future__ import annotations
 
 from cardtable.engine import OMNISCIENT
-from cardtable.games.csh import GAME
+from cardtable.games.csh import GAME, position
 from cardtable.games.csh.archive import totals
-from cardtable.games.csh.catalog import CATALOG
-from cardtable.games.csh.state import TURN, WINDOW
-
-DIRECTORSHIPS = [d.id for d in CATALOG.directorships]
+from cardtable.games.csh.state import Phase
 
 
 class Table:
-    def __init__(
-        self,
-        seats=3,
-        hands=None,
-        archives=None,
-        deck=(),
-        discard=(),
-        current=0,
-        start=0,
-        actions=2,
-        options=None,
-    ):
-        options = {"directorships": DIRECTORSHIPS[:seats], **(options or {})}
-        self.state = state = GAME.new(options, seats=seats, seed=0)
+    """A position (`csh.position`, whose arguments `Table` takes), acted on through the game."""
+
+    def __init__(self, seats=3, hands=None, archives=None, deck=(), discard=(), **given):
+        self.state = position(seats, hands, archives, deck, discard, **given)
         self.events: list = []
-        kinds = [t for t in CATALOG.types for _ in range(t.qty)]
-        state.type_of = tuple(kinds)
-        self._free: dict[str, list[int]] = {}
-        for card, kind in enumerate(kinds):
-            self._free.setdefault(kind.id, []).append(card)
-        state.election = self._free["ELECTION"][0]
-        state.down = [False] * len(kinds)
-        state.tokens = [0] * len(kinds)
-        state.fixed = [None] * len(kinds)
-        state.hands = [self.take((hands or {}).get(s, ())) for s in range(seats)]
-        state.archives = [
-            [self._stack(spec) for spec in (archives or {}).get(s, ())] for s in range(seats)
-        ]
-        state.deck = self.take(deck)[::-1]
-        state.discard = self.take(discard)
-        state.stack, state.choice = [], None
-        state.phase, state.current, state.start = TURN, current, start
-        state.actions, state.turn = actions, 1
-        state.peek = [0] * seats
-        state.events = []
-
-    def take(self, names) -> list[int]:
-        """Ids for these card types, each id used once (a type has only its `qty` copies)."""
-        cards = []
-        for name in names:
-            assert self._free.get(name), f"no {name} left to lay out"
-            cards.append(self._free[name].pop(0))
-        return cards
-
-    def _stack(self, spec) -> list[int]:
-        stack = []
-        for entry in spec:
-            name, tokens = entry, 0
-            for sign in "+-":
-                if sign in entry[1:]:
-                    name, _, amount = entry.partition(sign)
-                    tokens = int(amount) * (1 if sign == "+" else -1)
-            down = name.endswith("!")
-            card = self.take([name.rstrip("!")])[0]
-            self.state.down[card] = down
-            self.state.tokens[card] = tokens
-            stack.append(card)
-        return stack
 
     # -- inspecting ---------------------------------------------------------------------------
 
@@ -168,7 +107,7 @@ class Table:
 
     def pass_all(self) -> None:
         """Every seat a window waits on passes, lowest seat first, until none is open."""
-        while self.state.phase == WINDOW:
+        while self.state.phase is Phase.WINDOW:
             self.act(self.waiting(), {"type": "pass"})
 
     def choose(self, **answer) -> list:

@@ -3,7 +3,7 @@ now and then: the page's own renderer gets the view the server would send to a s
 
 from __future__ import annotations
 
-from cardtable.games.csh.state import CHOICE
+from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 DRAW = """async ([view, seat]) => {
@@ -26,7 +26,7 @@ def test_a_choice_asked_by_a_retriggered_card_names_that_card(open_page):
     table.play(0, "H7")
     table.pass_all()
     view = table.view(0)
-    assert table.state.phase == CHOICE and view["public"]["stack"][-1]["cards"] == []
+    assert table.state.phase is Phase.CHOICE and view["public"]["stack"][-1]["cards"] == []
 
     page = open_page()
     drawn = page.evaluate(DRAW, [view, 0])

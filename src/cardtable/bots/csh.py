@@ -89,7 +89,13 @@ class _Table:
 
 
 def _type(card: dict) -> CardType | None:
+    """The type of a card as a view shows it; None when it is face down."""
     return CATALOG.by_id.get(card["card"]) if "card" in card else None
+
+
+def _face(card: dict) -> CardType:
+    """The type of a card whose face the seat sees (its hand, the top cards it was shown)."""
+    return CATALOG.by_id[card["card"]]
 
 
 def _effect_worth(effect: Effect, table: _Table) -> float:
@@ -176,7 +182,7 @@ def worth(kind: CardType, table: _Table) -> float:
 
 
 def _hand_worth(card: dict, table: _Table) -> float:
-    kind = _type(card)
+    kind = _face(card)
     if kind.kind == "freshman":
         return 1.2
     return worth(kind, table) + (1.0 if kind.reaction else 0.0)
@@ -203,7 +209,7 @@ class HeuristicBot:
 
     def _play_value(self, action: dict, table: _Table) -> float:
         hand = {c["id"]: c for c in table.you["hand"]}
-        kind = _type(hand[action["cards"][0]])
+        kind = _face(hand[action["cards"][0]])
         seat = table.seat
         if "target" in action:
             value = worth(kind, table) * (1.3 if action["target"] == table.leader else 1.0)
@@ -260,7 +266,7 @@ class HeuristicBot:
                 )
             elif self._effect_part(frame, table) >= NEGATE_AT:
                 wanted = ("negate",)
-        kinds = {c["id"]: _type(c) for c in table.you["hand"]}
+        kinds = {c["id"]: _face(c) for c in table.you["hand"]}
         for reaction in wanted:
             options = [
                 a for a in legal if a["type"] == "react" and kinds[a["card"]].reaction == reaction
@@ -321,7 +327,7 @@ class HeuristicBot:
         seen.update({c["id"]: c for c in table.you.get("options", [])})
         score = 0.0
         for depth, card in enumerate(cards):
-            kind = _type(seen[card])
+            kind = _face(seen[card])
             if kind.kind == "election":
                 score += 10.0 if table.ahead else -10.0 * (len(cards) - depth)
                 continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable import bots
 from cardtable.bots.csh import HeuristicBot
-from cardtable.engine import Rng
+from cardtable.engine import Choose, Ending, Rng, play_out
 from cardtable.games.csh import GAME
 from cardtable.sim.runner import play_game
 from csh_table import Table
@@ -25,14 +25,22 @@ class _Blindfold:
         return GAME.legal(self.state, seat)
 
 
+def _blindfolded(bot: HeuristicBot, rng: Rng) -> Choose:
+    """A `Choose`: the first seat `to_act` yields moves as `bot` says, blindfolded."""
+
+    def choose(state, acting: frozenset[int]) -> tuple[int, dict]:
+        seat = next(iter(acting))
+        return seat, bot.choose(_Blindfold(state), object(), seat, rng)
+
+    return choose
+
+
 def test_the_heuristic_bot_decides_from_its_view_and_legal_actions_only():
     for seed in range(3):
         state = GAME.new({}, seats=4, seed=seed)
-        bot, rng = HeuristicBot(), Rng(seed)
-        while GAME.result(state) is None:
-            seat = next(iter(GAME.to_act(state)))
-            action = bot.choose(_Blindfold(state), object(), seat, rng)
-            GAME.apply(state, seat, action)
+        choose = _blindfolded(HeuristicBot(), Rng(seed))
+        outcome = play_out(GAME, state, choose, max_steps=5000, clock=None)
+        assert outcome.ending is Ending.FINISHED
 
 
 def test_the_bots_are_registered_for_csh():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.engine import IllegalAction, Rng
+from cardtable.engine import IllegalAction
 from cardtable.games.csh.catalog import CATALOG
-from cardtable.games.csh.state import CHOICE
+from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 FILLER = [["E1"], ["E2"], ["E3"], ["E3"], ["E4"], ["E4"], ["E5"]]
@@ -52,7 +52,7 @@ def test_b4_alumnus_draws_a_card():
 def test_b5_intro_packet_draws_two_then_its_player_discards_one_of_his_choice():
     table = Table(seats=2, hands={0: ["B5"]}, deck=["E1", "E2", "E3"])
     table.play(0, "B5")
-    assert table.state.phase == CHOICE and table.waiting() == 0
+    assert table.state.phase is Phase.CHOICE and table.waiting() == 0
     table.choose(card=table.card(0, "E2"))
     assert table.hand(0) == ["E1"] and table.discard() == ["E2"] and table.deck() == ["E3"]
 
@@ -245,7 +245,7 @@ def test_o3_scheduling_reorders_the_top_three_and_the_next_draws_follow_that_ord
     table = Table(seats=2, hands={0: ["O3"]}, deck=["E1", "E2", "E3", "E4"])
     table.play(0, "O3")
     order = table.legal(0)
-    assert len(order) == 6 and table.state.phase == CHOICE
+    assert len(order) == 6 and table.state.phase is Phase.CHOICE
     top = table.state.deck
     table.choose(cards=[top[-3], top[-2], top[-1]])  # E3, E2, E1
     assert table.deck() == ["E3", "E2", "E1", "E4"]
@@ -474,8 +474,7 @@ def test_i6_ninja_swap_swaps_tops_of_two_stacks_in_two_different_archives():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_i7_coin_flip_is_worth_four_or_nothing_for_good(seed):
-    table = Table(seats=2, hands={0: ["I7"], 1: ["R8"]})
-    table.state.rng = Rng(seed)
+    table = Table(seats=2, hands={0: ["I7"], 1: ["R8"]}, seed=seed)
     _play_and_resolve(table, 0, "I7")
     heads = next(e for e in table.events if e.type == "coin-flipped").data["heads"]
     assert table.total(0) == (4 if heads else 0)
@@ -487,8 +486,7 @@ def test_i7_coin_flip_is_worth_four_or_nothing_for_good(seed):
 def test_i7_both_sides_of_the_coin_come_up():
     sides = set()
     for seed in range(12):
-        table = Table(seats=2, hands={0: ["I7"]})
-        table.state.rng = Rng(seed)
+        table = Table(seats=2, hands={0: ["I7"]}, seed=seed)
         table.play(0, "I7")
         sides.add(table.total(0))
     assert sides == {0, 4}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine import Rng
+from cardtable.engine import Choose, Ending, Rng, Step, play_out
 from cardtable.games.csh import GAME
-from cardtable.games.csh.state import CHOICE
+from cardtable.games.csh.state import Phase
 from game_contract import card_ids, play_checked
 
 DIRECTORSHIPS = [d["id"] for d in GAME.describe()["directorships"]]
@@ -49,7 +49,7 @@ def _check_no_leak(state) -> None:
         allowed = set(state.hands[seat])
         allowed |= set(state.deck[len(state.deck) - max(state.peek[seat], 0) :])
         choice = state.choice
-        if state.phase == CHOICE and choice.seat == seat:
+        if state.phase is Phase.CHOICE and choice.seat == seat:
             for option in choice.options:
                 allowed |= set(option) if isinstance(option, tuple) else {option}
         assert mine <= allowed, f"seat {seat} sees {sorted(mine - allowed)}"
@@ -69,17 +69,25 @@ def _dicts(value):
 def _random_game(options, seats: int, seed: int) -> int:
     """Play a random game checking conservation and leaks after every action; its steps."""
     state = GAME.new(options, seats=seats, seed=seed)
-    rng = Rng(seed)
-    steps = 0
     _check_conserved(state)
-    while GAME.result(state) is None:
-        seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+
+    def check(_: Step) -> None:
         _check_conserved(state)
         _check_no_leak(state)
-        steps += 1
-        assert steps < 5000, "the game did not end"
-    return steps
+
+    outcome = play_out(GAME, state, _first_seat_at_random(Rng(seed)), max_steps=5000, clock=None)
+    assert outcome.ending is Ending.FINISHED, "the game did not end"
+    return outcome.steps
+
+
+def _first_seat_at_random(rng: Rng) -> Choose:
+    """A `Choose`: the first seat `to_act` yields makes a random legal action."""
+
+    def choose(state, acting: frozenset[int]) -> tuple[int, dict]:
+        seat = next(iter(acting))
+        return seat, rng.choice(GAME.legal(state, seat))
+
+    return choose
 
 
 @SETTINGS
@@ -102,11 +110,12 @@ def test_every_primitive_and_ruling_path_comes_up_in_random_games():
     seen: set[str] = set()
     for seed in range(40):
         state = GAME.new({"directorships": DIRECTORSHIPS}, seats=8, seed=seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            seat = next(iter(GAME.to_act(state)))
-            for event in GAME.apply(state, seat, rng.choice(GAME.legal(state, seat))):
-                seen.add(event.type)
+
+        def note(step: Step) -> None:
+            seen.update(event.type for events in step.events for event in events)
+
+        choose = _first_seat_at_random(Rng(seed))
+        play_out(GAME, state, choose, max_steps=5000, clock=None, on_step=note)
     expected = {
         "drew",
         "discarded",

@@ -7,7 +7,7 @@ import pytest
 from cardtable.engine import IllegalAction
 from cardtable.games.csh import GAME
 from cardtable.games.csh.catalog import CATALOG
-from cardtable.games.csh.state import CHOICE, OVER, TURN, WINDOW
+from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 FILLER = [["E1"], ["E2"], ["E3"], ["E3"], ["E4"], ["E4"], ["E5"]]  # seven stacks
@@ -86,14 +86,14 @@ def test_csh_4_the_deck_is_base_and_chosen_sets_with_the_election_in_the_bottom_
 
 def test_csh_27_each_player_chooses_a_different_directorship_in_seat_order():
     state = GAME.new({}, seats=3, seed=4)
-    assert GAME.to_act(state) == {0} and state.phase == "draft"
+    assert GAME.to_act(state) == {0} and state.phase is Phase.DRAFT
     GAME.apply(state, 0, {"type": "choose-directorship", "directorship": "imps"})
     assert {"type": "choose-directorship", "directorship": "imps"} not in GAME.legal(state, 1)
     with pytest.raises(IllegalAction):
         GAME.apply(state, 1, {"type": "choose-directorship", "directorship": "imps"})
     GAME.apply(state, 1, {"type": "choose-directorship", "directorship": "pr"})
     GAME.apply(state, 2, {"type": "choose-directorship", "directorship": "evals"})
-    assert state.directorships == ["imps", "pr", "evals"] and state.phase == TURN
+    assert state.directorships == ["imps", "pr", "evals"] and state.phase is Phase.TURN
     assert {state.type_of[c].set for c in state.deck} <= {"base", "imps", "pr", "evals", ""}
 
 
@@ -248,7 +248,7 @@ def test_csh_10_an_interrupted_card_gets_a_fresh_window_unless_canceled():
     table.play(0, "B3")
     table.react(1, "F5")  # Negate the Upperclassman (it keeps its VP)
     windows = []
-    while table.state.phase == WINDOW:
+    while table.state.phase is Phase.WINDOW:
         windows.append((len(table.state.stack), table.to_act()))
         for seat in sorted(table.to_act()):
             table.act(seat, {"type": "pass"})
@@ -257,7 +257,9 @@ def test_csh_10_an_interrupted_card_gets_a_fresh_window_unless_canceled():
     canceled.play(0, "B3")
     canceled.react(1, "B2")
     canceled.pass_all()
-    assert canceled.state.phase == TURN and canceled.archive(0) == [["B3!"]]  # no fresh window
+    assert canceled.state.phase is Phase.TURN and canceled.archive(0) == [
+        ["B3!"]
+    ]  # no fresh window
 
 
 def test_csh_11_reactions_cost_no_action_and_work_off_turn_and_on_your_own_card():
@@ -269,7 +271,7 @@ def test_csh_11_reactions_cost_no_action_and_work_off_turn_and_on_your_own_card(
     table.pass_all()
     assert table.archive(0) == [["E1!"], ["B2"]] and table.state.actions == 1
     table.draw(0)
-    assert table.state.phase != WINDOW  # a draw opens no window
+    assert table.state.phase is not Phase.WINDOW  # a draw opens no window
 
 
 def test_csh_12_a_cancel_goes_into_the_reactors_archive_replacing_when_full():
@@ -377,7 +379,7 @@ def test_csh_16_the_round_finishes_and_the_game_ends_before_the_starting_players
     assert table.waiting() == 2
     table.draw(2)
     table.draw(2)
-    assert table.state.phase == OVER and GAME.result(table.state).reason == "election"
+    assert table.state.phase is Phase.OVER and GAME.result(table.state).reason == "election"
 
 
 def test_csh_16_seed_the_starting_player_drawing_it_ends_the_game_after_his_turn():
@@ -385,10 +387,10 @@ def test_csh_16_seed_the_starting_player_drawing_it_ends_the_game_after_his_turn
         seats=3, current=0, start=0, hands={s: ["B3"] for s in range(3)}, deck=["ELECTION", "E5"]
     )
     table.draw(0)
-    assert table.state.phase == TURN
+    assert table.state.phase is Phase.TURN
     table.play(0, "B3")
     table.pass_all()
-    assert table.state.phase == OVER  # does not go round the table
+    assert table.state.phase is Phase.OVER  # does not go round the table
 
 
 def test_csh_16_an_extra_turn_due_in_the_same_seat_is_still_taken():
@@ -401,24 +403,25 @@ def test_csh_16_an_extra_turn_due_in_the_same_seat_is_still_taken():
     assert table.waiting() == 1 and table.state.turn == 2  # the extra turn
     table.draw(1)
     table.draw(1)
-    assert table.waiting() == 2 and table.state.phase == TURN
+    assert table.waiting() == 2 and table.state.phase is Phase.TURN
 
 
 def test_csh_16_the_game_ends_when_the_starting_players_turn_would_begin_even_if_skipped():
-    table = Table(seats=3, current=2, start=0, hands={2: ["B3"]}, deck=["ELECTION", "E1"])
-    table.state.skips[0] = 1
+    table = Table(
+        seats=3, current=2, start=0, hands={2: ["B3"]}, deck=["ELECTION", "E1"], skips={0: 1}
+    )
     table.draw(2)
     table.play(2, "B3")
-    assert table.state.phase == OVER and table.state.skips[0] == 1
+    assert table.state.phase is Phase.OVER and table.state.skips[0] == 1
 
 
 def test_csh_16_choose_next_in_the_final_round_can_end_it_early():
     table = Table(seats=4, current=1, start=0, hands={1: ["F6"]}, deck=["ELECTION", "E1"])
     table.draw(1)
     table.play(1, "F6")
-    assert table.state.phase == CHOICE
+    assert table.state.phase is Phase.CHOICE
     table.choose(seat=0)
-    assert table.state.phase == OVER  # seats 2 and 3 never play
+    assert table.state.phase is Phase.OVER  # seats 2 and 3 never play
 
 
 # -- CSH-17 to CSH-19: scoring ------------------------------------------------------------------
@@ -564,7 +567,7 @@ def test_csh_26_when_the_target_is_full_with_no_stack_to_top_the_target_chooses(
         {"type": "play", "cards": [table.card(0, "I4")], "target": 1, "place": "replace"}
     ]
     table.act(0, plays[0])
-    assert table.waiting() == 1 and table.state.phase == CHOICE
+    assert table.waiting() == 1 and table.state.phase is Phase.CHOICE
     assert {a["slot"] for a in table.legal(1)} == set(range(7))
     table.choose(slot=6)
     assert table.archive(1)[6] == ["I4"] and table.discard() == ["E5"]

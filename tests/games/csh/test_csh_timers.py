@@ -7,7 +7,7 @@ import pytest
 
 from cardtable.engine import IllegalAction
 from cardtable.games.csh import GAME
-from cardtable.games.csh.state import WINDOW
+from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 TIMEOUT = {"type": "timeout"}
@@ -29,7 +29,7 @@ def test_a_reaction_window_times_out_into_everyone_passing_on_its_shorter_clock(
     """CSH-10: the window lasts reactionSeconds (5 by default) from when it opened."""
     table = Table(seats=2, hands={0: ["E1", "B3"], 1: ["B2"]})
     table.act(0, {"type": "play", "cards": [table.card(0, "E1")], "place": "new"}, now=5.0)
-    assert table.state.phase == WINDOW and GAME.deadline(table.state) == 10.0
+    assert table.state.phase is Phase.WINDOW and GAME.deadline(table.state) == 10.0
     table.act(None, TIMEOUT, now=10.0)
     assert table.archive(0) == [["E1"]] and table.hand(1) == ["B2"]
     assert table.types("window-timed-out") and not table.types("timed-out")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine import IllegalAction, Rng
 from cardtable.games.csh import GAME
-from cardtable.games.csh.state import TURN, WINDOW
+from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 PASS = {"type": "pass"}
@@ -53,7 +53,7 @@ def test_csh_10_the_window_closes_as_soon_as_every_seat_has_answered():
         table.act(2, PASS, now=2.5)
     assert twice.value.code == "answered"
     table.act(1, PASS, now=3.0)
-    assert table.state.phase == TURN and table.hand(0) == ["B3", "E1"]
+    assert table.state.phase is Phase.TURN and table.hand(0) == ["B3", "E1"]
     assert table.view(None)["public"]["window"] is None
     assert [e.data["seat"] for e in table.events if e.type == "passed"] == [2, 0, 1]
 
@@ -79,14 +79,14 @@ def test_csh_10_the_window_closes_at_its_deadline_the_same_length_whoever_holds_
             table.act(None, TIMEOUT, now=11.9)
         assert early.value.code == "too-early"
         table.act(None, TIMEOUT, now=12.0)  # everyone left passes
-        assert table.state.phase == TURN and table.archive(0) == [["E1"]]
+        assert table.state.phase is Phase.TURN and table.archive(0) == [["E1"]]
         assert [e.data["seats"] for e in table.events if e.type == "window-timed-out"] == [[0, 2]]
 
 
 def test_csh_10_auto_pass_is_sent_at_any_time_and_such_a_seat_is_never_waited_on():
     table = Table(seats=3, hands={0: ["E1", "E2", "B3"], 1: ["B2"], 2: ["B2", "B3"]})
     table.act(2, _auto_pass(True), now=40.0)  # not its turn: accepted all the same
-    assert table.state.phase == TURN and GAME.deadline(table.state) == 60.0  # no clock moved
+    assert table.state.phase is Phase.TURN and GAME.deadline(table.state) == 60.0  # no clock moved
     assert table.view(0)["public"]["auto_pass"] == [False, False, True]
     assert all(a["type"] != "auto-pass" for s in range(3) for a in table.legal(s))
     table.play(0, "E1")
@@ -154,7 +154,7 @@ def _swap_a_reaction(state):
         for other, hand in enumerate(state.hands):
             plain = [c for c in hand if not state.type_of[c].reaction]
             if other != holder and plain:
-                twin = state.copy()
+                twin = state.clone()
                 twin.hands[holder][twin.hands[holder].index(cancel)] = plain[0]
                 twin.hands[other][twin.hands[other].index(plain[0])] = cancel
                 return twin, {holder, other}
@@ -172,7 +172,7 @@ def test_csh_10_no_view_tells_who_holds_a_reaction_card(seed, seats):
     rng, now, checked = Rng(seed), 0.0, 0
     while GAME.result(state) is None and checked < 4:
         now += 1.0
-        twin, holders = _swap_a_reaction(state) if state.phase == WINDOW else (None, set())
+        twin, holders = _swap_a_reaction(state) if state.phase is Phase.WINDOW else (None, set())
         if twin is None:
             seat = rng.choice(sorted(GAME.to_act(state)))
             GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)), now)
@@ -182,7 +182,7 @@ def test_csh_10_no_view_tells_who_holds_a_reaction_card(seed, seats):
         depth = len(state.stack)
         for seat in sorted(GAME.to_act(state))[: rng.randrange(seats)]:
             assert GAME.apply(state, seat, PASS, now) == GAME.apply(twin, seat, PASS, now)
-            if state.phase != WINDOW or len(state.stack) != depth:
+            if state.phase is not Phase.WINDOW or len(state.stack) != depth:
                 break
             _same_but_holders(state, twin, holders)
         else:

@@ -141,6 +141,13 @@ def locate(state: State, card: int) -> tuple[int, int] | None:
     return None
 
 
+def placed(state: State, card: int) -> tuple[int, int]:
+    """(seat, stack index) of a card that is in an Archive."""
+    where = locate(state, card)
+    assert where is not None, f"card {card} is in no Archive"
+    return where
+
+
 def unit_tops(state: State, seats, actor: int) -> list[int]:
     """The top card of every stack in these Archives that `actor`'s effects may choose."""
     return [
@@ -154,7 +161,7 @@ def unit_tops(state: State, seats, actor: int) -> list[int]:
 def take_unit(state: State, top: int, actor: int, to_hand: bool) -> list[int]:
     """Take the unit whose top card is `top` off its stack: into its Archive player's hand
     (C.2 RETURN) or the discard pile (C.2 DESTROY, or the hand under R7)."""
-    seat, index = locate(state, top)
+    seat, index = placed(state, top)
     archive = state.archives[seat]
     stack = archive[index]
     cards = unit(state, stack)
@@ -181,7 +188,7 @@ def _fits(state: State, rest: list[int], cards: list[int]) -> bool:
 def swap_units(state: State, first: int, second: int, actor: int) -> bool:
     """C.2 SWAP_ARCHIVE: exchange two top units between Archives, each landing where the
     other was. False (nothing moves) when either would break the stacking rules."""
-    (seat_a, index_a), (seat_b, index_b) = locate(state, first), locate(state, second)
+    (seat_a, index_a), (seat_b, index_b) = placed(state, first), placed(state, second)
     stack_a = state.archives[seat_a][index_a]
     stack_b = state.archives[seat_b][index_b]
     unit_a, unit_b = unit(state, stack_a), unit(state, stack_b)

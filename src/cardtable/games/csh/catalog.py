@@ -8,8 +8,9 @@ and the field, at load time.
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 ALL = -1  # `n = "all"`: a whole hand
@@ -43,7 +44,8 @@ class Effect(NamedTuple):
     card: int = -1
 
 
-class CardType(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CardType:
     """A kind of card. `count`: the set whose face-up cards give this card's VP (Socials)."""
 
     index: int
@@ -161,7 +163,7 @@ CARD_KEYS = {
 }
 
 
-def _fail(where: str, message: str):
+def _fail(where: str, message: str) -> NoReturn:
     raise CardDataError(f"{where}: {message}")
 
 
@@ -234,13 +236,13 @@ def _card(index: int, raw, sets: tuple[str, ...]) -> CardType:
         _fail(f"{where}.kind", f"must be one of {', '.join(KINDS)}")
     if (set_id == BASE_SET) != (kind != "directorship"):
         _fail(f"{where}.kind", "base cards are base or freshman; directorship cards directorship")
-    vp, count = raw.get("vp"), ""
-    if isinstance(vp, dict):
-        if set(vp) != {"count"} or vp["count"] not in sets:
+    raw_vp, count = raw.get("vp"), ""
+    if isinstance(raw_vp, dict):
+        if set(raw_vp) != {"count"} or raw_vp["count"] not in sets:
             _fail(f"{where}.vp", "a formula is { count = <set> }")
-        vp, count = 0, vp["count"]
+        vp, count = 0, raw_vp["count"]
     else:
-        vp = _whole(f"{where}.vp", vp, -10, 20)
+        vp = _whole(f"{where}.vp", raw_vp, -10, 20)
     on_enter = _effects(f"{where}.on_enter", raw.get("on_enter", []), ON_ENTER_OPS)
     statics = _effects(f"{where}.static", raw.get("static", []), STATIC_OPS)
     static = {effect.op: effect.n or 1 for effect in statics}

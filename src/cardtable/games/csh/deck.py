@@ -23,10 +23,8 @@ def build(state: State) -> None:
     kinds.append(catalog.election)
     ids = list(range(len(kinds)))
     rng.shuffle(ids)
-    type_of = [None] * len(kinds)
-    for card, kind in zip(ids, kinds, strict=True):
-        type_of[card] = kind
-    state.type_of = tuple(type_of)
+    type_of = dict(zip(ids, kinds, strict=True))
+    state.type_of = tuple(type_of[card] for card in range(len(kinds)))
     state.election = ids[-1]
     state.down = [False] * len(kinds)
     state.tokens = [0] * len(kinds)

@@ -1,4 +1,4 @@
-"""Choosing directorships (CSH-27) and starting the game (CSH-3, CSH-4).
+"""Setting a game up: choosing directorships (CSH-27) and starting the game (CSH-3, CSH-4).
 
 The table may fix them (option `directorships`, one per seat in seat order) or draw them at
 random (`draft = "random"`); otherwise the players choose in seat order as the first actions of
@@ -7,9 +7,22 @@ the game, each a directorship nobody has taken.
 
 from __future__ import annotations
 
-from ...engine import everyone
+from typing import Any
+
+from ...engine import Rng, everyone
 from . import deck, flow
-from .state import DRAFT, State
+from .catalog import CATALOG
+from .state import Phase, State, blank
+
+
+def setup(rules: dict[str, Any], seats: int, rng: Rng, now: float) -> State:
+    """A new game: its directorships drafted or fixed, and, once they are, the deal and the
+    first turn; the events of all this are nobody's (the game starts in its first view)."""
+    state = blank(CATALOG, rules, rng, seats, now)
+    begin(state)
+    flow.advance(state)
+    state.events = []
+    return state
 
 
 def available(state: State) -> list[str]:
@@ -24,7 +37,7 @@ def begin(state: State) -> None:
     elif state.rules["draft"] == "random":
         state.directorships = state.rng.sample(available(state), state.seats)
     else:
-        state.phase = DRAFT
+        state.phase = Phase.DRAFT
         state.current = 0
         return
     _start(state)

@@ -15,7 +15,7 @@ from ...engine import everyone, only
 from . import archive, deck, window
 from .archive import REPLACE
 from .catalog import ALL, Effect, needs_target
-from .state import CHOICE, NOBODY, Choice, Frame, State, face
+from .state import NOBODY, Choice, Frame, Order, Phase, State, face, pending
 
 Ask = tuple[int, str, tuple] | None  # (seat, purpose, options)
 
@@ -250,7 +250,7 @@ def _modify(state: State, frame: Frame, effect: Effect, card) -> None:
 
 
 def _second_choices(state: State, frame: Frame, effect: Effect, first: int) -> list[int]:
-    first_seat = archive.locate(state, first)[0]
+    first_seat = archive.placed(state, first)[0]
     seats = _others(state, frame.player) if effect.second == "others" else range(state.seats)
     return archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
 
@@ -377,7 +377,7 @@ def step(state: State, frame: Frame) -> bool:
         others = tuple(_others(state, frame.player))
         if len(others) > 1:
             state.choice = Choice(frame.player, "target", others, effect)
-            state.phase = CHOICE
+            state.phase = Phase.CHOICE
             return True
         frame.target = others[0]
     ask, do = PRIMITIVES[effect.op]
@@ -386,7 +386,7 @@ def step(state: State, frame: Frame) -> bool:
         seat, purpose, options = request
         if options:
             state.choice = Choice(seat, purpose, options, effect)
-            state.phase = CHOICE
+            state.phase = Phase.CHOICE
             return True
         frame.steps.pop(0)
         state.events.append(everyone("fizzled", seat=frame.player, effect=effect.op))
@@ -396,12 +396,13 @@ def step(state: State, frame: Frame) -> bool:
     return False
 
 
-def answer(state: State, value) -> None:
+def answer(state: State, value: int | Order) -> None:
     """Resume the top frame with the pending choice's answer (already validated)."""
-    choice, state.choice = state.choice, None
+    choice, state.choice = pending(state), None
     frame = state.stack[-1]
     state.events.append(everyone("chose", seat=choice.seat, purpose=choice.purpose))
     if choice.purpose == "target":
+        assert isinstance(value, int), "a target is a seat"
         frame.target = value
         state.events.append(everyone("targeted", seat=frame.player, target=value))
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine import everyone
 from . import archive, deck, stack
 from .archive import REPLACE, Spot
-from .state import DRAFT, NOBODY, OVER, TURN, State
+from .state import NOBODY, Phase, State
 
 TURN_ACTIONS = 2  # seed: "Each round, a player has two actions"
 OUT_OF_CARDS_DRAW = 3  # seed: "you instead draw three cards, and skip the rest of your turn"
@@ -21,7 +21,7 @@ def begin_turn(state: State, seat: int) -> None:
     state.actions = max(0, TURN_ACTIONS - state.lose[seat])
     state.lose[seat] = 0
     state.bonus_used = False
-    state.phase = TURN
+    state.phase = Phase.TURN
     state.events.append(everyone("turn-started", seat=seat, turn=state.turn, actions=state.actions))
     upkeep = archive.static(state, seat, "upkeep-draw")
     if upkeep:
@@ -41,7 +41,7 @@ def _game_ends(state: State, seat: int, extra: bool) -> bool:
 
 
 def finish(state: State) -> None:
-    state.phase = OVER
+    state.phase = Phase.OVER
     state.events.append(everyone("game-ended", scores=archive.totals(state), drawer=state.drawer))
 
 
@@ -109,10 +109,10 @@ def advance(state: State) -> None:
     answer (an auto-pass sent meanwhile runs nothing)."""
     if state.choice is not None:
         return
-    while state.phase not in (DRAFT, OVER):
+    while state.phase not in (Phase.DRAFT, Phase.OVER):
         if stack.run(state):
             return
         if state.actions > 0:
-            state.phase = TURN
+            state.phase = Phase.TURN
             return
         next_turn(state)

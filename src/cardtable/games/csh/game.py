@@ -1,13 +1,14 @@
-"""CSH: The Card Game (seed 004, rules/csh.md): the Game the engine registers as `csh`."""
+"""CSH: The Card Game (seed 004, rules/csh.md) as the engine sees it: metadata, and each hook
+handed to its module."""
 
 from __future__ import annotations
 
-from ...engine import Game, Result
-from . import draft, flow, moves, views, window
+from ...engine import Event, Game, Result, Rng
+from . import actions, draft, legal, timers, views
 from .archive import totals
 from .catalog import CATALOG
 from .options import OPTIONS
-from .state import OVER, WINDOW, State
+from .state import Phase, Reason, State
 
 
 class Csh(Game):
@@ -37,59 +38,41 @@ class Csh(Game):
             "cards": [t.to_json() for t in CATALOG.types],
         }
 
-    def setup(self, options, seats, rng, now):
-        state = State(CATALOG, options, rng, seats, now)
-        draft.begin(state)
-        flow.advance(state)
-        state.events = []
-        return state
+    def setup(self, options, seats: int, rng: Rng, now: float) -> State:
+        return draft.setup(options, seats, rng, now)
 
-    def seat_count(self, state) -> int:
+    def seat_count(self, state: State) -> int:
         return state.seats
 
-    def to_act(self, state) -> frozenset[int]:
-        return moves.waiting(state)
+    def to_act(self, state: State) -> frozenset[int]:
+        return legal.to_act(state)
 
-    def legal(self, state, seat) -> list[dict]:
-        return moves.legal(state, seat)
+    def legal(self, state: State, seat: int) -> list[dict]:
+        return legal.legal(state, seat)
 
-    def play(self, state, seat, action, now):
-        clock = state.clock if now is None else max(state.clock, float(now))
-        perform = moves.parse(state, seat, action, self.deadline(state), clock)
-        state.clock = clock
-        if action["type"] != moves.AUTO_PASS:  # a preference: the current wait goes on
-            state.since = clock
-        perform()
-        flow.advance(state)
-        events, state.events = state.events, []
-        return events
+    def play(self, state: State, seat: int | None, action: dict, now) -> list[Event]:
+        return actions.apply(state, seat, action, now)
 
-    def deadline(self, state) -> float | None:
-        if state.phase == OVER:
-            return None
-        if state.phase == WINDOW:
-            return window.deadline(state)
-        seconds = state.rules["turnSeconds"]
-        return None if seconds is None else state.since + seconds
+    def deadline(self, state: State) -> float | None:
+        return timers.deadline(state)
 
-    def late_seats(self, state) -> frozenset[int]:
-        """CSH-10: letting a reaction window run out is a pass, not a missed deadline."""
-        return frozenset() if state.phase == WINDOW else self.to_act(state)
+    def late_seats(self, state: State) -> frozenset[int]:
+        return timers.late_seats(state)
 
-    def public_view(self, state) -> dict:
+    def public_view(self, state: State) -> dict:
         return views.public(state)
 
-    def seat_view(self, state, seat) -> dict:
+    def seat_view(self, state: State, seat: int) -> dict:
         return views.private(state, seat)
 
-    def secret_view(self, state) -> dict:
+    def secret_view(self, state: State) -> dict:
         return views.secret(state)
 
-    def result(self, state) -> Result | None:
-        if state.phase != OVER:
+    def result(self, state: State) -> Result | None:
+        if state.phase is not Phase.OVER:
             return None
         return Result.from_scores(
-            "election",
+            Reason.ELECTION,
             totals(state),
             detail={
                 "drawer": state.drawer,
@@ -99,5 +82,5 @@ class Csh(Game):
             },
         )
 
-    def clone(self, state):
-        return state.copy()
+    def clone(self, state: State) -> State:
+        return state.clone()

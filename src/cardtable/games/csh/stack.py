@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine import everyone
 from . import archive, effects, window
 from .catalog import Effect
-from .state import WINDOW, Frame, State
+from .state import Frame, Phase, State
 
 
 def push_play(state: State, player: int, cards: list[int]) -> None:
@@ -71,7 +71,7 @@ def run(state: State) -> bool:
         frame = stack[-1]
         if not frame.started:
             if frame.waiting:
-                state.phase = WINDOW
+                state.phase = Phase.WINDOW
                 return True
             frame.started = True
             if frame.reaction and not (frame.canceled or frame.negated):

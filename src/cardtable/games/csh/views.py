@@ -15,8 +15,10 @@ A seat's own part lists the `reactions` it may play in the window now waiting on
 
 from __future__ import annotations
 
-from . import archive, draft, moves, window
-from .state import CHOICE, DRAFT, NOBODY, Frame, State, face
+from typing import Any
+
+from . import archive, draft, legal, window
+from .state import NOBODY, Frame, Phase, State, face, pending
 
 
 def _maybe(seat: int) -> int | None:
@@ -46,11 +48,11 @@ def _frame(frame: Frame) -> dict:
 
 
 def _choice(state: State) -> dict | None:
-    if state.phase != CHOICE:
+    if state.phase is not Phase.CHOICE:
         return None
-    choice = state.choice
+    choice = pending(state)
     effect = choice.effect
-    out = {"seat": choice.seat, "purpose": choice.purpose, "effect": effect.op}
+    out: dict[str, Any] = {"seat": choice.seat, "purpose": choice.purpose, "effect": effect.op}
     if effect.op == "modify-vp":
         out["vp"] = effect.n
     if choice.purpose in ("target", "next", "slot"):
@@ -63,9 +65,9 @@ def _choice(state: State) -> dict | None:
 def public(state: State) -> dict:
     counts = archive.face_up_counts(state)
     totals = archive.totals(state)
-    out = {
-        "phase": state.phase,
-        "waiting": sorted(moves.waiting(state)),
+    out: dict[str, Any] = {
+        "phase": state.phase.value,
+        "waiting": sorted(legal.to_act(state)),
         "window": window.public(state),
         "auto_pass": list(state.auto_pass),
         "turn": state.turn,
@@ -98,25 +100,26 @@ def public(state: State) -> dict:
             "next": _maybe(state.next_seat),
         },
     }
-    if state.phase == DRAFT:
+    if state.phase is Phase.DRAFT:
         out["available"] = draft.available(state)
     return out
 
 
 def seen_top(state: State, seat: int) -> int:
     """How many top cards of the deck `seat` sees: O3's owner, while choosing and after."""
-    choice = state.choice
-    if state.phase == CHOICE and choice.purpose == "order" and choice.seat == seat:
-        return len(choice.options[0])
+    if state.phase is Phase.CHOICE:
+        choice = pending(state)
+        if choice.purpose == "order" and choice.seat == seat:
+            return len(choice.orders()[0])
     return state.peek[seat]
 
 
 def _choice_cards(state: State) -> list[dict]:
     """The cards a chooser picks from; a hand looked at (P5) is shown to the chooser only."""
-    choice = state.choice
+    choice = pending(state)
     if choice.purpose == "order":
-        return [face(state, c) for c in choice.options[0]]
-    return [{"id": c, "down": True} if state.down[c] else face(state, c) for c in choice.options]
+        return [face(state, c) for c in choice.orders()[0]]
+    return [{"id": c, "down": True} if state.down[c] else face(state, c) for c in choice.ids()]
 
 
 def private(state: State, seat: int) -> dict:
@@ -124,11 +127,12 @@ def private(state: State, seat: int) -> dict:
     out = {
         "hand": [face(state, c) for c in state.hands[seat]],
         "top": [face(state, c) for c in state.deck[len(state.deck) - seen :][::-1]],
-        "reactions": [a for a in moves.legal(state, seat) if a["type"] == "react"],
+        "reactions": [a for a in legal.legal(state, seat) if a["type"] == "react"],
     }
-    choice = state.choice
-    if state.phase == CHOICE and choice.seat == seat and choice.purpose in ("card", "order"):
-        out["options"] = _choice_cards(state)
+    if state.phase is Phase.CHOICE:
+        choice = pending(state)
+        if choice.seat == seat and choice.purpose in ("card", "order"):
+            out["options"] = _choice_cards(state)
     return out
 
 

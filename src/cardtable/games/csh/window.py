@@ -16,7 +16,7 @@ length can tell anyone who holds a Cancel or a Negate.
 from __future__ import annotations
 
 from ...engine import everyone
-from .state import WINDOW, Frame, State
+from .state import Frame, Phase, State
 
 
 def open_window(state: State, frame: Frame) -> None:
@@ -62,14 +62,14 @@ def set_auto_pass(state: State, seat: int, on: bool) -> None:
     """`seat` turns auto-pass on or off; turned on while a window waits on it, it passes."""
     state.auto_pass[seat] = on
     state.events.append(everyone("auto-pass", seat=seat, on=on))
-    if on and state.phase == WINDOW and seat in waiting(state):
+    if on and state.phase is Phase.WINDOW and seat in waiting(state):
         waiting(state).remove(seat)
         state.since = state.clock  # an answer, like a pass: the next wait starts now
 
 
 def public(state: State) -> dict | None:
     """The open window as everyone sees it: when it opened and closes, who has answered."""
-    if state.phase != WINDOW:
+    if state.phase is not Phase.WINDOW:
         return None
     frame = state.stack[-1]
     return {

@@ -1,0 +1,74 @@
+"""The position builder (`csh.position`): a position laid out by card type ids holds every card
+it names once, where it was put, and an inconsistent description is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.games.csh import GAME, position
+from cardtable.games.csh.catalog import CATALOG
+from cardtable.games.csh.state import Phase
+
+
+def _names(state, cards) -> list[str]:
+    return [state.type_of[card].id for card in cards]
+
+
+def test_a_position_lays_out_each_named_card_once_where_it_was_put():
+    state = position(
+        3,
+        hands={0: ["E2", "B3"], 2: ["B5"]},
+        archives={1: [["E5", "E2+2"], ["B1!"]]},
+        deck=["E3", "ELECTION", "E4"],
+        discard=["E5"],
+        current=2,
+        start=1,
+        actions=1,
+        skips={0: 1},
+    )
+    placed = [
+        *state.deck,
+        *state.discard,
+        *(c for hand in state.hands for c in hand),
+        *(c for archive in state.archives for stack in archive for c in stack),
+    ]
+    assert len(placed) == len(set(placed)) == 10
+    assert _names(state, state.hands[0]) == ["E2", "B3"] and state.hands[1] == []
+    assert [_names(state, stack) for stack in state.archives[1]] == [["E5", "E2"], ["B1"]]
+    e2, b1 = state.archives[1][0][1], state.archives[1][1][0]
+    assert state.tokens[e2] == 2 and state.down[b1] and sum(state.down) == 1
+    assert _names(state, state.deck[::-1]) == ["E3", "ELECTION", "E4"]
+    assert state.deck[1] == state.election and not state.election_drawn
+    assert (state.phase, state.current, state.start, state.actions) == (Phase.TURN, 2, 1, 1)
+    assert state.skips == [1, 0, 0] and GAME.to_act(state) == {2}
+    assert state.directorships == [d.id for d in CATALOG.directorships[:3]]
+
+
+def test_a_position_is_a_game_that_plays_on():
+    state = position(2, hands={0: ["B3"]}, deck=["E1", "E2"], actions=2)
+    GAME.apply(state, 0, {"type": "draw"})
+    assert _names(state, state.hands[0]) == ["B3", "E1"] and state.actions == 1
+
+
+def test_the_seed_gives_the_positions_random_draws():
+    first, again = position(2, seed=7), position(2, seed=7)
+    assert first.rng.random() == again.rng.random() != position(2, seed=8).rng.random()
+
+
+@pytest.mark.parametrize(
+    ("description", "message"),
+    [
+        ({"hands": {0: ["E1"]}, "deck": ["E1"]}, "no E1 left"),
+        ({"hands": {0: ["ZZ"]}}, "no card type ZZ"),
+        ({"deck": ["ELECTION", "ELECTION"]}, "one Election"),
+        ({"hands": {0: ["ELECTION"]}, "deck": ["ELECTION"]}, "no ELECTION left"),
+        ({"archives": {0: [[]]}}, "one card at least"),
+        ({"hands": {3: ["E1"]}}, "seats are 0 to 2"),
+        ({"current": 3}, "current is a seat"),
+        ({"start": -1}, "start is a seat"),
+        ({"options": {"directorships": ["pr", "imps"]}}, "one per seat"),
+    ],
+)
+def test_an_inconsistent_description_is_refused(description, message):
+    with pytest.raises(ValueError, match=message):
+        position(3, **description)
