@@ -38,6 +38,7 @@ class Card(NamedTuple):
     def label(self) -> str:
         if self.rank == JOKER:
             return "Joker"
+        assert self.suit is not None  # only a joker has none
         return rank_name(self.rank) + SUIT_SYMBOLS[self.suit]
 
     def to_json(self) -> dict:

@@ -94,6 +94,8 @@ class OptionSet:
 
     options: Sequence[Option]
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"default": {}})
+    #: Each option by its name (made from `options`).
+    by_name: Mapping[str, Option] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if "default" not in self.presets:

@@ -55,7 +55,11 @@ class Result:
         return cls(reason, tuple(places), None if scores is None else tuple(scores), detail)
 
     def to_json(self) -> dict:
-        out = {"reason": self.reason, "places": list(self.places), "winners": list(self.winners)}
+        out: dict[str, object] = {
+            "reason": self.reason,
+            "places": list(self.places),
+            "winners": list(self.winners),
+        }
         if self.draw:
             out["draw"] = True
         if self.scores is not None:

@@ -4,6 +4,9 @@ out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ...engine import IllegalAction, everyone, only
 from .legal import to_act
 from .rounds import score_round
@@ -44,13 +47,21 @@ def timeout(state: State, seat: None, parsed: None, events: list, now: float | N
         play(state, late, card, events, now)
 
 
-ACTIONS = {"play": (check_play, play), "timeout": (check_timeout, timeout)}
+#: An action's check (raises IllegalAction, changes nothing; returns the parsed action) and step.
+Check = Callable[[State, Any, dict, float | None], Any]
+Step = Callable[[State, Any, Any, list, float | None], None]
+
+ACTIONS: dict[str, tuple[Check, Step]] = {
+    "play": (check_play, play),
+    "timeout": (check_timeout, timeout),
+}
 
 
 def apply(state: State, seat: int | None, action: dict, now: float | None) -> list:
-    check, step = ACTIONS.get(action["type"], (None, None))
-    if check is None:
+    entry = ACTIONS.get(action["type"])
+    if entry is None:
         raise IllegalAction("unknown-action", f"no action {action['type']!r} in this game")
+    check, step = entry
     parsed = check(state, seat, action, now)
     events: list = []
     step(state, seat, parsed, events, now)

@@ -45,7 +45,7 @@ class HighCard(Game):
         return views.secret_view(state)
 
     def result(self, state: State) -> Result | None:
-        if state.phase is not Phase.OVER:
+        if state.phase is not Phase.OVER or state.reason is None:  # over means a reason
             return None
         return Result.from_scores(state.reason, state.scores)
 

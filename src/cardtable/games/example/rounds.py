@@ -16,7 +16,11 @@ def score_round(state: State, events: list, now: float | None) -> None:
     """Turn the cards up; the single highest scores a point. Then the next round, or the end."""
     played = [card for card in state.chosen if card is not None]
     best = max(strength(state, card) for card in played)
-    top = [seat for seat, card in enumerate(state.chosen) if strength(state, card) == best]
+    top = [
+        seat
+        for seat, card in enumerate(state.chosen)
+        if card is not None and strength(state, card) == best
+    ]
     winner = top[0] if len(top) == 1 else None
     if winner is not None:
         state.scores[winner] += 1
