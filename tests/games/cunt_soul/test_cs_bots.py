@@ -37,10 +37,10 @@ def test_heuristic_only_chooses_legal_actions_and_its_games_end(seed, seats):
 
 
 def test_heuristic_wins_most_four_player_games_against_three_random_bots():
-    """A tripwire for the bot's strength on 80 fixed deals: the shipped bot wins 58 of them,
-    its rules of thumb alone 49, a random seat about 20. (The issue's measure is 2000 games of
-    `cardtable simulate`.)"""
-    summary = simulate("cunt-soul", 4, 80, {}, "heuristic,random,random,random", 1, workers=2)
+    """A tripwire for the bot's strength on 40 fixed deals: the shipped bot wins 30 of them, a
+    random seat about 10 (the bar, 26, is well above chance). The measure of its strength is
+    2000 games of `cardtable simulate`."""
+    summary = simulate("cunt-soul", 4, 40, {}, "heuristic,random,random,random", 1, workers=2)
     assert summary["wins"][0] >= 0.65
 
 
