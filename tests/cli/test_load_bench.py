@@ -36,6 +36,10 @@ def _run(*arguments: str) -> subprocess.CompletedProcess:
             "1",
             "--seconds",
             "3",
+            "--workers",  # one server process and one client: what is tested is the bench
+            "1",
+            "--clients",
+            "1",
             *arguments,
         ],
         capture_output=True,
@@ -132,12 +136,12 @@ def test_find_rate_holds_no_rate_when_nothing_was_done():
         (["--find-rate", "--steps", "-1"], "--steps at least 0"),
     ],
 )
-def test_find_rate_refuses_bad_options_before_starting_anything(arguments, says):
-    run = subprocess.run(
-        [sys.executable, str(LOAD), "--players", "12", "--tables", "3", *arguments],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert run.returncode != 0 and says in run.stderr
-    assert "tables ready" not in run.stderr
+def test_find_rate_refuses_bad_options_before_starting_anything(arguments, says, monkeypatch):
+    bench = _bench()
+    started = []
+    monkeypatch.setattr(bench, "_start_server", lambda *given: started.append(given))
+    monkeypatch.setattr(sys, "argv", ["load.py", "--players", "12", "--tables", "3", *arguments])
+    with pytest.raises(SystemExit) as refused:
+        bench.main()
+    assert says in str(refused.value)
+    assert not started
