@@ -24,7 +24,7 @@ from driver import DESKTOP, PHONE
 from cardtable.server import Settings, create_app
 from cardtable.server.clock import Clock
 from cardtable.web import mount
-from thread_server import free_port, serve_in_thread
+from thread_server import free_port, read_table, serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -87,6 +87,10 @@ class LiveSite:
     @property
     def hub(self):
         return self.app.state.hub
+
+    def read(self, code: str, look):
+        """`look(state)` on the server's loop under the table's lock (`read_table`)."""
+        return read_table(self.server, self.hub, code, look)
 
     def api(self, method: str, path: str, **body):
         answer = httpx.request(method, self.url + path, json=body or None, timeout=10)

@@ -48,4 +48,4 @@ def test_host_mutes_spectators_then_turns_chat_off_and_on(open_page, site, scree
     wes.fill("#chat-input", "Hello from the stands")
     wes.get_by_role("button", name="Send").click()
     expect(ann.locator(".chat-text")).to_have_text(["Players still talk", "Hello from the stands"])
-    assert site.hub.tables[code].state.chat_mode == "on"
+    assert site.read(code, lambda s: s.chat_mode) == "on"

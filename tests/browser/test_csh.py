@@ -133,7 +133,7 @@ def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, s
             shots["phone"] = True
 
     # The end: the winner, the standings with every total, and the final count of Archives.
-    result = site.hub.tables[code].state.results[-1]
+    result = site.read(code, lambda s: s.results[-1])
     assert result["reason"] == "election"
     standings = page.locator(".standings tbody tr")
     expect(standings).to_have_count(3)

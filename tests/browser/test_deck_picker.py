@@ -86,14 +86,14 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     expect(bob.locator(".write-card [role=status]")).to_contain_text("Your black card")
     expect(ann.locator("#live-polite")).to_contain_text("Bob wrote a black card.")
     screens(bob, "lobby-write-card")
-    options = site.hub.tables[code].state.options
+    options = site.read(code, lambda s: s.options)
     assert list(options["customWhiteCards"]) == ["A card Bob wrote"]
     assert list(options["customBlackCards"]) == ["Bob asks: _?"]
     # The host's form shows Bob's cards and keeps them when the host changes a setting.
     ann.locator(".host-panel summary", has_text="Players").click()
     ann.get_by_label("Hand size").fill("9")
     expect(ann.locator(".settings-state")).to_have_text("Saved")
-    options = site.hub.tables[code].state.options
+    options = site.read(code, lambda s: s.options)
     assert options["handSize"] == 9
     assert list(options["customWhiteCards"]) == ["A card Bob wrote"]
 

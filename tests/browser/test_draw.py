@@ -25,4 +25,4 @@ def test_a_game_the_host_ends_with_everyone_level_is_shown_as_a_draw(open_page, 
         expect(page.locator(".winner-title")).to_have_text(
             "The game is a draw: everyone shares first place"
         )
-    assert site.hub.tables[code].state.results[-1]["draw"] is True
+    assert site.read(code, lambda s: s.results[-1]["draw"]) is True

@@ -11,12 +11,12 @@ from playwright.sync_api import expect
 def seat_of(page, site, code: str) -> int:
     seats = json.loads(page.evaluate("localStorage.getItem('cardtable.seats')"))
     member = seats[f"seat:{code}"]["member"]
-    return site.hub.tables[code].state.seat_of(member)
+    return site.read(code, lambda s: s.seat_of(member))
 
 
 def check_own_hands(pages, site, code: str) -> None:
     """Each page shows exactly its seat's hand, and no card of another hand anywhere."""
-    game = site.hub.tables[code].state.game_state
+    game = site.read(code, lambda s: s.game_state)
     hands = [set(hand) for hand in game.hands]
     for page in pages:
         seat = seat_of(page, site, code)
@@ -100,7 +100,7 @@ def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
 
     play_until_over(pages, each_turn=after_turn)
     assert all(is_over(page) for page in pages)
-    results = site.hub.tables[code].state.results[-1]
+    results = site.read(code, lambda s: s.results[-1])
     winner = host.locator(".winner-title").inner_text()
     names = {
         seat_of(p, site, code): n for p, n in zip(pages, ["Ann", "Bob", "Cy", "Dee"], strict=True)

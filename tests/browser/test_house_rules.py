@@ -44,13 +44,13 @@ def table_of_three(open_page, site, options: dict):
     pages[0].get_by_role("button", name="Start the game").click()
     for page in pages:
         page.wait_for_selector(".cah .black-text")
-    state = site.hub.tables[code].state
-    by_seat = {state.seat_of(j["member"]): page for j, page in zip(joined, pages, strict=True)}
+    seats = site.read(code, lambda s: [s.seat_of(j["member"]) for j in joined])
+    by_seat = dict(zip(seats, pages, strict=True))
     return by_seat, code, pages[0]
 
 
 def game(site, code):
-    return site.hub.tables[code].state.game_state
+    return site.read(code, lambda s: s.game_state)
 
 
 def roles(site, code, by_seat):

@@ -109,7 +109,7 @@ def test_the_lobby_form_applies_at_once_and_start_plays_it(open_page, site):
     expect(bob.get_by_label("Mark a player away after (s)")).to_be_disabled()
     expect(bob.locator(".grace-line")).to_have_text("Players who leave are marked away after 60 s.")
     expect(ann.locator(".settings-state")).to_have_text("Saved")
-    assert site.hub.tables[code].state.grace == 60
+    assert site.read(code, lambda s: s.grace) == 60
 
     # A game setting changed just before Start: Start waits for it, so the game plays it.
     ann.locator(".host-panel summary", has_text="Players").click()
@@ -117,7 +117,7 @@ def test_the_lobby_form_applies_at_once_and_start_plays_it(open_page, site):
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob, cy):
         page.wait_for_selector(".cah .hand-grid .white-card")
-    assert site.hub.tables[code].state.options["handSize"] == 8
+    assert site.read(code, lambda s: s.options["handSize"]) == 8
     expect(bob.locator(".hand-grid > li")).to_have_count(8)
 
 
@@ -178,4 +178,4 @@ def test_the_player_left_alone_may_claim_the_win(open_page, site, screens):
     expect(dialog).to_contain_text("Claim the win?")
     dialog.get_by_role("button", name="Claim the win").click()
     expect(ann.locator(".winner-title")).to_have_text("You win!")
-    assert site.hub.tables[code].state.results[-1]["reason"] == "claimed"
+    assert site.read(code, lambda s: s.results[-1]["reason"]) == "claimed"

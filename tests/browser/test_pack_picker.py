@@ -50,6 +50,11 @@ def _rated_deck() -> bytes:
     return json.dumps({**deck, "packs": ["Family pack", "Adult pack"], **cards}).encode()
 
 
+def _packs(state) -> list[str]:
+    """The packs the table's options choose (none: every pack)."""
+    return state.options["packs"]
+
+
 def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, screens):
     rated = httpx.post(f"{site.url}/api/decks", content=_rated_deck(), params={"name": "r.json"})
     assert rated.status_code == 201, rated.text
@@ -103,7 +108,7 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     ann.get_by_role("button", name="Create table").click()
     wait_for_table(ann)
     code = ann.url.rsplit("/", 1)[1]
-    assert sorted(site.hub.tables[code].state.options["packs"]) == ["Expansion 12", "Family pack"]
+    assert sorted(site.read(code, _packs)) == ["Expansion 12", "Family pack"]
     in_play = ann.locator(".decks-in-play-panel")
     expect(in_play).to_contain_text("2 decks, 2 packs chosen")
     in_play.get_by_text("Cards in play").click()
@@ -118,10 +123,10 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     expect(ann.locator(".settings-state")).to_have_text("Saved")
     expect(in_play.locator(".deck-packs")).to_have_text(["pack: Adult pack", "pack: Expansion 12"])
     expect(ann.locator("ul.decks-in-play .deck-counts").first).to_contain_text("pack")
-    assert sorted(site.hub.tables[code].state.options["packs"]) == ["Adult pack", "Expansion 12"]
+    assert sorted(site.read(code, _packs)) == ["Adult pack", "Expansion 12"]
     lobby_picker.get_by_role("button", name="Play every pack").click()
     expect(ann.locator(".settings-state")).to_have_text("Saved")
-    assert list(site.hub.tables[code].state.options["packs"]) == []
+    assert list(site.read(code, _packs)) == []
     expect(in_play).to_be_hidden()  # no filter: the lobby's own list says it all
     expect(ann.locator("ul.decks-in-play .deck-counts").first).to_contain_text("every pack")
     screens(ann, "pack-picker-lobby")

@@ -61,9 +61,9 @@ def play_in_page(page, action: dict, count: int) -> None:
         raise AssertionError(f"the bot chose {action}")
 
 
-def wait_for_step(live, seq: int, action: dict) -> None:
+def wait_for_step(site, code: str, seq: int, action: dict) -> None:
     deadline = time.monotonic() + 10
-    while live.state.seq == seq:
+    while site.read(code, lambda s: s.seq) == seq:
         assert time.monotonic() < deadline, f"the page did not send {action}"
         time.sleep(0.01)
 
@@ -75,14 +75,14 @@ def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
     expect(page.locator(".rb-status")).to_contain_text("Score")
     screens(page, "russian-bank-table")
 
-    live = site.hub.tables[code]
-    game = live.state.game
-    seat = live.state.seat_of(joined["member"])
+    game, seat = site.read(code, lambda s: (s.game, s.seat_of(joined["member"])))
     chooser, rng = HeuristicBot(), Rng(5)
     moves, shot, started = 0, False, time.monotonic()
-    while live.state.status == "playing":
+    while True:
+        status, seq, state = site.read(code, lambda s: (s.status, s.seq, s.game_state))
+        if status != "playing":
+            break
         assert time.monotonic() - started < 600, "the deal did not end in time"
-        state = live.state.game_state
         if seat not in game.to_act(state):
             time.sleep(0.02)
             continue
@@ -94,13 +94,12 @@ def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
             page.keyboard.press("Escape")
             expect(page.locator(".rb-pile[aria-pressed=true]")).to_have_count(0)
             shot = True
-        seq = live.state.seq
         play_in_page(page, action, moves)
-        wait_for_step(live, seq, action)
+        wait_for_step(site, code, seq, action)
         moves += 1
 
     page.wait_for_selector(".end .winner-title")
-    result = live.state.results[-1]
+    result = site.read(code, lambda s: s.results[-1])
     title = page.locator(".winner-title").inner_text()
     assert ("You win" in title) == (result["winners"] == [seat]), title
     page.wait_for_selector(".history-round")
@@ -122,11 +121,13 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
         wait_for_table(page)
     pages["Ann"].get_by_role("button", name="Start the game").click()
     pages["Ann"].wait_for_selector(".rb .rb-pile")  # drawn from the stored start step
-    live = site.hub.tables[code]
-    turn = live.state.game_state.turn
-    seats = {
-        live.state.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))
-    }
+    turn, seats = site.read(
+        code,
+        lambda s: (
+            s.game_state.turn,
+            {s.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))},
+        ),
+    )
     offender, caller = pages[seats[turn]], pages[seats[1 - turn]]
     offender.wait_for_selector(".rb .rb-pile")
     pile(offender, f"hand:{turn}", "is-turnable").click()
@@ -138,4 +139,4 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
     caller.get_by_role("button", name="Stop!", exact=True).click()
     expect(caller.locator(".rb-title")).to_have_text("Your turn")
     expect(offender.locator(".rb-alert .rb-stop")).to_have_count(0)
-    assert live.state.game_state.turn == 1 - turn
+    assert site.read(code, lambda s: s.game_state.turn) == 1 - turn

@@ -19,7 +19,7 @@ def test_a_series_of_two_games_with_standings_winner_and_leaderboard(open_page, 
     panel = ann.locator(".series-panel")
     expect(panel).to_be_visible()
     expect(panel.locator(".series-progress")).to_have_text("Game 1 of 2")
-    assert site.hub.tables[code].state.series.games == 2
+    assert site.read(code, lambda s: s.series.games) == 2
     screens(ann, "lobby-host-series")
 
     add_bots(ann, 2)
@@ -50,7 +50,7 @@ def test_a_series_of_two_games_with_standings_winner_and_leaderboard(open_page, 
     ann.get_by_role("button", name="Rematch without a tournament").click()
     expect(panel).to_be_hidden()
     ann.wait_for_selector(".hand-grid .white-card")
-    assert site.hub.tables[code].state.series is None
+    assert site.read(code, lambda s: s.series) is None
 
     home = open_page(PHONE)
     home.get_by_label("Game", exact=True).first.wait_for()
@@ -74,7 +74,7 @@ def test_a_series_for_some_minutes_counts_down_from_its_first_game(open_page, si
     length.fill("5")
     progress = ann.locator(".series-panel .series-progress")
     expect(progress).to_have_text("5 minutes, from the first game")
-    assert site.hub.tables[code].state.series.minutes == 5
+    assert site.read(code, lambda s: s.series.minutes) == 5
     add_bots(ann, 2)
     ann.get_by_role("button", name="Start the game").click()
     expect(progress).to_have_text("0 played · about 5 minutes left")

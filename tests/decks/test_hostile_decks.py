@@ -23,7 +23,7 @@ from cardtable.decks import DeckError
 from cardtable.decks.formats import pyx
 from cardtable.decks.importer import import_deck, load_deck
 from cardtable.decks.report import Limits
-from cardtable.decks.sandbox import Budget, Request, import_isolated
+from cardtable.decks.sandbox import Budget, Request, import_isolated, outcome
 
 
 def _isolated(data: bytes, name: str, budget: Budget | None = None) -> DeckError:
@@ -104,10 +104,8 @@ def test_the_child_is_stopped_by_its_memory_limit():
 
 
 def test_a_child_killed_by_its_cpu_limit_is_said():
-    from cardtable.decks.sandbox import _outcome
-
     with pytest.raises(DeckError) as caught:
-        _outcome(-signal.SIGXCPU, b"", Budget(cpu_seconds=3))
+        outcome(-signal.SIGXCPU, b"", Budget(cpu_seconds=3))
     assert (caught.value.code, caught.value.message) == (
         "cpu-limit",
         "reading the file took more than 3 s of CPU",

@@ -12,9 +12,8 @@ from cardtable import games
 @pytest.fixture(autouse=True, scope="module")
 def tiny_game():
     """The tiny test game, registered for the tests of each module (servers may be shared)."""
-    games._registry()[TINY.id] = TINY
-    yield TINY
-    games._registry().pop(TINY.id, None)
+    with games.registered(TINY):
+        yield TINY
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

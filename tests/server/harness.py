@@ -1,15 +1,14 @@
-"""Test harness: a real server on a free port in a background thread or its own process, and a
+"""Test harness: a real server on a free port in a background thread or its own process, a
 WebSocket client that applies updates to its document and checks the sequence numbers, as a
-browser would."""
+browser would, and `eventually` for what the server does on its own."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,19 +17,23 @@ import orjson
 from websockets.sync.client import connect
 
 from cardtable.server import Settings, create_app
+from cardtable.server.http_protocol import PartialRequests
 from cardtable.server.patch import apply
 from cardtable.server.table import TableState
-from thread_server import serve_in_thread
+from thread_server import on_loop, read_table, serve_in_thread
 
 CLIENT_KEY = "test-client-0001"
 HERE = Path(__file__).parent
 
 
 def settings_for(database_url: str, **overrides) -> Settings:
-    """Settings for tests: bots move at once; joins, lookups, tables created and deck
-    uploads are not rate-limited."""
+    """Settings for tests: bots move at once; joins, lookups, tables created, deck uploads
+    and a member's messages (a test's tabs play as fast as the server answers) are not
+    rate-limited."""
     values = {
         "bot_delay": 0.0,
+        "message_rate": 1e6,
+        "message_burst": 10**6,
         "join_rate": 1000.0,
         "join_burst": 1000,
         "lookup_rate": 1000.0,
@@ -69,27 +72,46 @@ def start_process(args: list[str], port: int) -> subprocess.Popen:
         ],
         env=env,
     )
-    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
+
+    def answers() -> bool:
         if process.poll() is not None:
             raise RuntimeError("the server exited at start")
-        time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
+        try:
+            return httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    try:
+        eventually(answers, timeout=60, what="the server to start")  # Python starts slowly
+    except AssertionError:
+        process.kill()
+        raise
+    return process
+
+
+def eventually(condition: Callable[[], Any], timeout: float = 20, what: str = "") -> Any:
+    """Ask `condition()` again every 10 ms until it holds, and return what it gave: for what
+    the server does by itself (a refresh, a socket it closes, a wake-up it fired). `timeout`
+    only bounds the wait on a loaded machine; nothing may depend on how long it took."""
+    deadline = time.monotonic() + timeout
+    while not (held := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout} s in vain for {what or 'the condition'}")
+        time.sleep(0.01)
+    return held
 
 
 class RunningServer:
-    def __init__(self, settings: Settings):
+    """`seams`: `create_app`'s `open_store` and `open_bus`, for a test's own."""
+
+    def __init__(self, settings: Settings, **seams):
         self.settings = settings
-        self.app = create_app(settings)
+        self.app = create_app(settings, **seams)
+        #: The connections whose request head is still arriving, as `cardtable serve` counts.
+        self.partial = PartialRequests(settings)
 
     def __enter__(self) -> RunningServer:
-        self.server, self.thread = serve_in_thread(self.app)
+        self.server, self.thread = serve_in_thread(self.app, http=self.partial.protocol)
         self.loop = self.server.servers[0].get_loop()
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
@@ -136,16 +158,51 @@ class RunningServer:
     def read(self, code: str, look: Callable[[TableState], Any]) -> Any:
         """`look(state)` run on the server's loop under the table's lock: a consistent look at
         the table as the server holds it (what a seat may do, whom the game waits on)."""
+        return read_table(self.server, self.hub, code, look)
 
-        async def run():
-            live = await self.hub.get(code)
-            async with live.lock:
-                return look(live.state)
+    def on_loop(self, work: Callable[[], Awaitable[Any]]) -> Any:
+        """`await work()` on the server's loop (after every wake-up already fired); its result."""
+        return on_loop(self.server, work)
 
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+    def held(self, code: str) -> bool:
+        """Whether table `code` is in the server's memory (asking loads nothing)."""
+
+        async def held() -> bool:
+            return self.hub.held(code)
+
+        return self.on_loop(held)
+
+    def evict(self, code: str) -> None:
+        """Table `code` leaves the server's memory as an idle table does: its next use reads
+        it from the log."""
+
+        async def evict() -> None:
+            self.hub.evict(await self.hub.get(code))
+
+        self.on_loop(evict)
+
+    def catch_up(self, client: Client, code: str) -> None:
+        """Read `client`'s messages until it has every step table `code` had taken when asked."""
+        seq = self.read(code, lambda state: state.seq)
+        client.until(lambda c: c.seq >= seq)
+
+    def metrics(self) -> dict[str, float]:
+        return metrics(self.http)
 
     def client(self, code: str, token: str) -> Client:
         return Client(f"{self.ws_url}/ws/{code}", token)
+
+
+def metrics(http: httpx.Client) -> dict[str, float]:
+    """Every sample of /metrics by its name and labels, e.g. `cardtable_connections`."""
+    answer = http.get("/metrics")
+    assert answer.status_code == 200, answer.text
+    samples = {}
+    for line in answer.text.splitlines():
+        if line and not line.startswith("#"):
+            name, value = line.rsplit(" ", 1)
+            samples[name] = float(value)
+    return samples
 
 
 def read_history(http: httpx.Client, code: str, token: str) -> dict:
@@ -238,6 +295,15 @@ class Client:
 
     def table(self, action: dict) -> dict:
         return self.request({"type": "table", "action": action})
+
+    def ping(self) -> list[str]:
+        """Ping, then read until the pong: whatever the server sent before it has been read.
+        The types of the messages read."""
+        self.send({"type": "ping"})
+        kinds = [self.recv()["type"]]
+        while kinds[-1] != "pong":
+            kinds.append(self.recv()["type"])
+        return kinds
 
     def until(self, condition, timeout: float = 10) -> None:
         """Read messages until `condition(self)` holds."""

@@ -7,5 +7,5 @@ from tinygame import TINY
 from cardtable import games
 from cardtable.cli import main
 
-games._registry()[TINY.id] = TINY
-sys.exit(main(sys.argv[1:]))
+with games.registered(TINY):
+    sys.exit(main(sys.argv[1:]))

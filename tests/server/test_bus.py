@@ -4,6 +4,8 @@ server processes sharing one PostgreSQL database and one Redis playing a table t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import math
 import random
 import secrets
 import time
@@ -13,10 +15,13 @@ import asyncpg
 import httpx
 import pytest
 import redis
-from harness import Client, RunningServer, settings_for, start_process
+from harness import Client, RunningServer, eventually, settings_for, start_process
 
 import cardtable.bus.redis as redis_bus
+from cardtable.bus import Bus, Clock, Subscriber, open_bus
 from cardtable.bus.redis import RedisBus
+from cardtable.server import Settings
+from cardtable.server.clock import ManualClock, SystemClock
 from thread_server import free_port
 
 
@@ -38,11 +43,29 @@ def _kill_listeners(url: str, prefix: str) -> int:
 
 
 async def _next(queue: asyncio.Queue):
-    return await asyncio.wait_for(queue.get(), 5)
+    return await asyncio.wait_for(queue.get(), 10)
+
+
+def _reconnecting(clock: ManualClock) -> int:
+    """How many buses on `clock` wait for their first attempt to reconnect."""
+    return clock.pending().count(clock.time() + redis_bus.BACKOFF[0])
+
+
+def _publish_raw(url: str, channel: str, data: bytes) -> int:
+    """Publish straight to Redis; how many subscribers received it."""
+    admin = redis.Redis.from_url(url)
+    try:
+        return admin.publish(channel, data)
+    finally:
+        admin.close()
 
 
 async def test_the_redis_bus_delivers_to_other_nodes_only(redis_url, prefix):
-    one, two = await RedisBus.open(redis_url, prefix), await RedisBus.open(redis_url, prefix)
+    clock = SystemClock()
+    one, two = (
+        await RedisBus.open(redis_url, clock, prefix),
+        await RedisBus.open(redis_url, clock, prefix),
+    )
     heard_one, heard_two, other_table = asyncio.Queue(), asyncio.Queue(), asyncio.Queue()
     try:
         one.subscribe("ABCDEF", "n1", heard_one.put_nowait)
@@ -56,11 +79,18 @@ async def test_the_redis_bus_delivers_to_other_nodes_only(redis_url, prefix):
         await two.publish("ABCDEF", "n2", b"from two")
         assert [await _next(heard_two) for _ in range(3)] == [b"step 0", b"step 1", b"step 2"]
         assert await _next(heard_one) == b"from two"
-        await asyncio.sleep(0.2)
-        assert heard_one.empty() and heard_two.empty() and other_table.empty()
+        # Redis hands a subscriber its messages in the order it took them: anything else
+        # (an echo, a copy, another table's message) would arrive before these last ones.
+        await one.publish("ABCDEF", "n1", b"last of one")
+        await one.publish("GHJKLM", "n1", b"last on the other table")
+        await two.publish("ABCDEF", "n2", b"last of two")
+        assert await _next(heard_two) == b"last of one"
+        assert await _next(heard_one) == b"last of two"
+        assert await _next(other_table) == b"last on the other table"
         two.unsubscribe("ABCDEF", "n2")
         await one.publish("ABCDEF", "n1", b"unheard")
-        await asyncio.sleep(0.2)
+        await one.publish("GHJKLM", "n1", b"heard after it")
+        assert await _next(other_table) == b"heard after it"
         assert heard_two.empty()
     finally:
         await one.close()
@@ -77,8 +107,8 @@ def _channels(url: str, prefix: str) -> set[str]:
 
 
 async def test_a_process_listens_only_to_the_tables_it_holds(redis_url, prefix):
-    bus = await RedisBus.open(redis_url, prefix)
-    heard = asyncio.Queue()
+    bus = await RedisBus.open(redis_url, SystemClock(), prefix)
+    heard, other_table = asyncio.Queue(), asyncio.Queue()
     try:
         assert await asyncio.to_thread(_channels, redis_url, prefix) == {prefix + "*bus"}
         bus.subscribe("ABCDEF", "n1", heard.put_nowait)
@@ -87,25 +117,34 @@ async def test_a_process_listens_only_to_the_tables_it_holds(redis_url, prefix):
         channels = await asyncio.to_thread(_channels, redis_url, prefix)
         assert channels == {prefix + "*bus", prefix + "ABCDEF"}
         bus.unsubscribe("ABCDEF", "n1")
-        await asyncio.sleep(0.2)
-        assert prefix + "ABCDEF" in await asyncio.to_thread(_channels, redis_url, prefix)
+        # Redis confirms subscriptions in the order they were asked for: an unsubscription
+        # asked for just now would be done once this later subscription is confirmed.
+        bus.subscribe("GHJKLM", "n1", other_table.put_nowait)
+        assert await _next(other_table) is None
+        channels = await asyncio.to_thread(_channels, redis_url, prefix)
+        assert channels == {prefix + "*bus", prefix + "ABCDEF", prefix + "GHJKLM"}
         bus.unsubscribe("ABCDEF", "n2")
-        await asyncio.sleep(0.2)
-        assert await asyncio.to_thread(_channels, redis_url, prefix) == {prefix + "*bus"}
+        left = {prefix + "*bus", prefix + "GHJKLM"}
+        await asyncio.to_thread(eventually, lambda: _channels(redis_url, prefix) == left)
     finally:
         await bus.close()
 
 
-async def test_a_reconnected_subscriber_is_told_to_catch_up(redis_url, prefix, monkeypatch):
-    monkeypatch.setattr(redis_bus, "BACKOFF", (0.5, 1.0))
-    one, two = await RedisBus.open(redis_url, prefix), await RedisBus.open(redis_url, prefix)
+async def test_a_reconnected_subscriber_is_told_to_catch_up(redis_url, prefix):
+    clock = ManualClock()
+    one, two = (
+        await RedisBus.open(redis_url, clock, prefix),
+        await RedisBus.open(redis_url, clock, prefix),
+    )
     heard = asyncio.Queue()
     try:
         two.subscribe("ABCDEF", "n2", heard.put_nowait)
         assert await _next(heard) is None
         assert await asyncio.to_thread(_kill_listeners, redis_url, prefix) == 2
-        await asyncio.sleep(0.1)
-        await one.publish("ABCDEF", "n1", b"while away")  # lost: nobody is subscribed
+        await asyncio.to_thread(eventually, lambda: _reconnecting(clock) == 2)  # both wait
+        lost = await asyncio.to_thread(_publish_raw, redis_url, prefix + "ABCDEF", b"n1\naway")
+        assert lost == 0  # nobody is subscribed meanwhile
+        clock.advance(redis_bus.BACKOFF[0])
         assert await _next(heard) is None  # reconnected: read the log
         await one.publish("ABCDEF", "n1", b"back")
         assert await _next(heard) == b"back"
@@ -114,11 +153,71 @@ async def test_a_reconnected_subscriber_is_told_to_catch_up(redis_url, prefix, m
         await two.close()
 
 
+class TappedBus:
+    """A server's own Redis bus (`create_app(open_bus=TappedBus().open)`), tapped: it counts
+    the presence messages it hears, and loses messages it is to publish while told to, as
+    pub/sub may lose one, or a process killed never sends them."""
+
+    def __init__(self):
+        self.bus: Bus | None = None
+        #: How many of the next messages to publish are lost.
+        self.losing: float = 0
+        #: Presence messages delivered here from other processes.
+        self.presence_heard = 0
+
+    async def open(self, url: str | None, clock: Clock, prefix: str) -> TappedBus:
+        self.bus = await open_bus(url, clock, prefix)
+        return self
+
+    def lose(self, count: float = math.inf) -> None:
+        self.losing = count
+
+    async def publish(self, code: str, node: str, message: bytes) -> None:
+        if self.losing:
+            self.losing -= 1
+        else:
+            await self.bus.publish(code, node, message)
+
+    def subscribe(self, code: str, node: str, callback: Subscriber) -> None:
+        def heard(message: bytes | None) -> None:
+            if message is not None and b'"presence"' in message:
+                self.presence_heard += 1
+            callback(message)
+
+        self.bus.subscribe(code, node, heard)
+
+    def unsubscribe(self, code: str, node: str) -> None:
+        self.bus.unsubscribe(code, node)
+
+    def listened(self, code: str, node: str) -> bool:
+        return self.bus.listened(code, node)
+
+    async def close(self) -> None:
+        await self.bus.close()
+
+
+@contextlib.contextmanager
+def _tapped(settings: Settings):
+    """A server whose bus is a TappedBus (`server.bus`)."""
+    bus = TappedBus()
+    with RunningServer(settings, open_bus=bus.open) as running:
+        running.bus = bus
+        yield running
+
+
+def _shared_settings(postgres_url, redis_url, prefix, **overrides) -> Settings:
+    """Settings of servers sharing one database and one Redis, on one ManualClock."""
+    return settings_for(
+        postgres_url, bus_url=redis_url, bus_prefix=prefix, clock=ManualClock(), **overrides
+    )
+
+
 @pytest.fixture
 def two_servers(postgres_url, redis_url, prefix):
-    """Two servers in this process, each with its own Redis bus, on one database."""
-    settings = settings_for(postgres_url, bus_url=redis_url, bus_prefix=prefix)
-    with RunningServer(settings) as one, RunningServer(settings) as two:
+    """Two servers in this process, each with its own (tapped) Redis bus, on one database;
+    their clock (`settings.clock`, shared) moves only when a test moves it."""
+    settings = _shared_settings(postgres_url, redis_url, prefix)
+    with _tapped(settings) as one, _tapped(settings) as two:
         yield one, two
 
 
@@ -137,44 +236,51 @@ def _online(client: Client, name: str) -> bool:
     return next(m for m in client.table_doc["members"] if m["name"] == name)["online"]
 
 
+def _a_third_of_a_lease_on(one: RunningServer, two: RunningServer, heard: bool) -> None:
+    """Move the clock a third of the presence lease on, once both servers wait for it, and
+    wait until each has done what it does then: repeat who is online through it (`heard`:
+    `two` has heard what `one` repeated), forget what was not repeated within the lease."""
+    clock, step = one.settings.clock, one.settings.presence_lease / 3
+    eventually(lambda: clock.pending().count(clock.time() + step) == 2, what="both to wait")
+    before = two.bus.presence_heard
+    clock.advance(step)
+    eventually(lambda: clock.pending().count(clock.time() + step) == 2, what="both to be done")
+    if heard:
+        eventually(lambda: two.bus.presence_heard > before, what="the repeat")
+
+
 def test_who_is_online_through_another_process_holds_only_while_it_says_so(
     postgres_url, redis_url, prefix
 ):
-    """Each process repeats who is online through it; what is not repeated within the lease
-    (a process killed without a word) is forgotten, so nobody stays online as a ghost."""
-    lease = 0.6
-    settings = settings_for(
-        postgres_url, bus_url=redis_url, bus_prefix=prefix, presence_lease=lease
-    )
-    with RunningServer(settings) as one, RunningServer(settings) as two:
+    """Each process repeats who is online through it every third of the presence lease;
+    what is not repeated within the lease (a process killed without a word) is forgotten,
+    so nobody stays online as a ghost."""
+    settings = _shared_settings(postgres_url, redis_url, prefix)
+    with _tapped(settings) as one, _tapped(settings) as two:
         host = one.create()
         bob_seat = two.join(host["code"], "Bob", client="bob-client-1")
         ann = one.client(host["code"], host["token"])
         bob = two.client(host["code"], bob_seat["token"])
         bob.until(lambda c: _online(c, "Ann"))
-        bob.drain(quiet=4 * lease)  # several leases on, repeated: Ann is still online
+        for _ in range(6):  # two leases on, repeated: Ann is still online
+            _a_third_of_a_lease_on(one, two, heard=True)
+        bob.ping()
         assert _online(bob, "Ann")
 
-        async def silent(live):  # `one` says nothing more, as if killed
-            pass
-
-        one.hub.publish_presence = silent
+        one.bus.lose()  # `one` says nothing more, as if killed
         ann.close()
-        started = time.monotonic()
-        bob.until(lambda c: not _online(c, "Ann"), timeout=5)
-        assert time.monotonic() - started < 3 * lease
+        for _ in range(3):  # a lease on since `one` last repeated it
+            _a_third_of_a_lease_on(one, two, heard=False)
+        bob.ping()
+        assert _online(bob, "Ann")
+        _a_third_of_a_lease_on(one, two, heard=False)  # more than a lease: forgotten
+        bob.until(lambda c: not _online(c, "Ann"))
         bob.close()
 
 
 def _drop_next_message(server: RunningServer) -> None:
     """The next message `server` publishes is lost, as pub/sub may lose one."""
-    bus = server.hub.bus
-    publish = bus.publish
-
-    async def drop_once(code, node, message):
-        bus.publish = publish
-
-    bus.publish = drop_once
+    server.bus.lose(1)
 
 
 def test_a_dropped_message_is_filled_from_the_log(two_servers):
@@ -242,45 +348,70 @@ def test_only_the_process_that_stored_the_last_step_moves_the_bots(two_servers):
         ann.until(lambda c, seq=last_seq: c.seq == seq)
         rounds += 1
     assert rounds >= 2
-    assert one.hub.metrics.conflicts == two.hub.metrics.conflicts == 0
+    figures = [one.metrics(), two.metrics()]
+    assert [f["cardtable_conflicts_total"] for f in figures] == [0, 0]
     people = rounds  # each process stored one person's pick a round, and some bots' moves
-    assert one.hub.metrics.actions["game"] > people and two.hub.metrics.actions["game"] > people
+    assert all(f['cardtable_actions_total{kind="game"}'] > people for f in figures)
 
 
-def test_a_quiet_process_leaves_its_bots_to_another_after_the_lease(
+def test_a_process_that_died_leaves_its_bots_to_another_after_the_lease(
     postgres_url, redis_url, prefix
 ):
-    """The process that stored the last step stops moving bots (as if it died): another
-    process holding the table moves them once a presence lease has passed."""
-    lease = 1.0
-    settings = settings_for(
-        postgres_url, bus_url=redis_url, bus_prefix=prefix, presence_lease=lease
-    )
-    with RunningServer(settings) as one, RunningServer(settings) as two:
-        code, ann, bob = _table_with_bots_on_both(one, two, target=8)
-
-        async def quiet(seat):
-            pass
-
-        one.hub.tables[code]._robot_move = quiet
-        started = time.monotonic()
-        assert ann.table({"type": "start"})["type"] == "update"  # stored by `one`
-        bob.until(_bots_picked, timeout=10)
-        assert time.monotonic() - started >= 0.9 * lease
-        assert two.hub.metrics.actions["game"] == 2
-        ann.close()
-        bob.close()
+    """The process that stored the last step stops before its bots move: another process
+    holding the table moves them once a presence lease has passed."""
+    settings = _shared_settings(postgres_url, redis_url, prefix, bot_delay=1.0)
+    clock, lease = settings.clock, settings.presence_lease
+    with RunningServer(settings) as two:
+        with RunningServer(settings) as one:
+            _code, ann, bob = _table_with_bots_on_both(one, two, target=8)
+            assert ann.table({"type": "start"})["type"] == "update"  # stored by `one`
+            due = clock.time() + settings.bot_delay + lease
+            eventually(lambda: due in clock.pending())  # `two` heard: its bots wait a lease
+        assert not _bots_picked(bob)  # `one` stopped before its bots' time came
+        clock.advance(settings.bot_delay + lease)  # the first bot moves a lease after the start
+        due = clock.time() + settings.bot_delay
+        eventually(lambda: due in clock.pending())  # and the other one a bot's delay later
+        clock.advance(settings.bot_delay)
+        bob.until(_bots_picked)
+        assert two.metrics()['cardtable_actions_total{kind="game"}'] == 2
 
 
-def test_a_server_that_reconnects_catches_up_from_the_log(two_servers, prefix, monkeypatch):
-    monkeypatch.setattr(redis_bus, "BACKOFF", (0.5, 1.0))
+def test_a_server_that_reconnects_catches_up_from_the_log(two_servers, prefix):
     one, two = two_servers
-    _code, ann, bob = _table_on_both(one, two)
-    assert _kill_listeners(one.settings.bus_url, prefix) == 2
-    time.sleep(0.1)
-    ann.play({"type": "pick", "n": 3})  # published while the other server is away
+    clock, url = one.settings.clock, one.settings.bus_url
+    code, ann, bob = _table_on_both(one, two)
+    with _watching(url, prefix + code) as steps_published:
+        assert _kill_listeners(url, prefix) == 2
+        eventually(lambda: _reconnecting(clock) == 2)  # both servers wait before trying again
+        ann.play({"type": "pick", "n": 3})
+        steps_published()  # while the other server is away: it never hears of it
+    clock.advance(redis_bus.BACKOFF[0])
     bob.until(lambda c: c.seq == ann.seq)  # no later message: the reconnection caught up
     assert bob.game["public"] == ann.game["public"]
+
+
+@contextlib.contextmanager
+def _watching(url: str, channel: str):
+    """A plain subscriber of `channel`: yields a function that waits until a server's message
+    with steps has been published there."""
+    admin = redis.Redis.from_url(url)
+    pubsub = admin.pubsub()
+    pubsub.subscribe(channel)
+    assert pubsub.get_message(timeout=10)["type"] == "subscribe"
+
+    def steps_published() -> None:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            message = pubsub.get_message(timeout=max(0.01, deadline - time.monotonic()))
+            if message is not None and b'"entries"' in message["data"]:
+                return
+        raise AssertionError("no steps were published")
+
+    try:
+        yield steps_published
+    finally:
+        pubsub.close()
+        admin.close()
 
 
 # -- two server processes ---------------------------------------------------------------------
@@ -357,14 +488,13 @@ def test_two_server_processes_play_one_table_to_its_end(postgres_url, redis_url,
         clients[0].table({"type": "start"})
         with ThreadPoolExecutor(PLAYERS) as pool:
             acks = list(pool.map(_play_to_end, clients))
-        for client in clients:
-            client.drain()
-        last = clients[0].seq
-        assert all(c.seq == last for c in clients)  # each saw every step, in order (Client)
+        log = asyncio.run(_log(postgres_url, code))
+        last = log[-1]["seq"]
+        assert [row["seq"] for row in log] == list(range(1, last + 1))
+        for client in clients:  # each sees every step, in order (Client checks)
+            client.until(lambda c: c.seq == last)
         assert all(c.table_doc == clients[0].table_doc for c in clients)
         assert all(c.game["public"] == clients[0].game["public"] for c in clients)
-        log = asyncio.run(_log(postgres_url, code))
-        assert [row["seq"] for row in log] == list(range(1, last + 1))
         for seat, acked in enumerate(acks):  # each acknowledged pick is stored exactly once
             stored = [row["seq"] for row in log if row["kind"] == "game" and row["seat"] == seat]
             assert len(acked) == len(stored)

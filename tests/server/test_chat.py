@@ -67,7 +67,7 @@ def test_chat_rate_is_limited_per_member(server):
 
 
 def test_host_mutes_spectators_or_turns_chat_off(server):
-    _, ann, bob, eve = _table(server)
+    code, ann, bob, eve = _table(server)
     assert ann.table_doc["chat_mode"] == "on"
     assert bob.table({"type": "settings", "chat": "off"})["code"] == "not-host"
     assert ann.table({"type": "settings", "chat": "players"})["type"] == "update"
@@ -78,7 +78,7 @@ def test_host_mutes_spectators_or_turns_chat_off(server):
     assert ann.table({"type": "settings", "chat": "off"})["type"] == "update"
     for member in (ann, bob, eve):
         assert member.table({"type": "chat", "text": "anyone?"})["code"] == "chat-off"
-    ann.drain()
+    server.catch_up(ann, code)
     assert [line["text"] for line in ann.table_doc["chat"]] == ["players may"]
     assert eve.seq == seq + 2  # the players' line and the setting; refusals logged nothing
     ann.send({"type": "table", "id": "x", "action": {"type": "settings", "chat": "spectators"}})
@@ -96,7 +96,7 @@ def test_chat_setting_changes_during_a_game_but_nothing_else_does(server):
     assert refused["code"] == "game-running"
     assert ann.table({"type": "settings", "public": False})["code"] == "game-running"
     assert ann.table({"type": "settings", "password": None})["code"] == "game-running"
-    ann.drain()
+    server.catch_up(ann, code)
     assert ann.table_doc["chat_mode"] == "players" and ann.table_doc["name"] == "Ann's table"
     history = server.history(code, ann.token)
     modes = [

@@ -19,6 +19,8 @@ from thread_server import free_port
 
 TABLES = 4
 PLAYERS = 3
+#: Actions acknowledged before the kill: enough that it falls among busy games.
+BUSY = 50
 
 
 async def _play(url: str, code: str, token: str, acks: list, stop: asyncio.Event) -> dict:
@@ -120,13 +122,14 @@ def test_sigkill_loses_no_acknowledged_action(backend, workers, tmp_path, reques
                 for code, tokens in tables
                 for token in tokens
             ]
-            await asyncio.sleep(2.0)
+            while len(acks) < BUSY and not all(player.done() for player in players):
+                await asyncio.sleep(0.05)
             _kill(server)
             await asyncio.gather(*players)
 
-        asyncio.run(busy_then_kill())
+        asyncio.run(asyncio.wait_for(busy_then_kill(), 120))
         server.wait(10)
-        assert len(acks) > 50, "the games were not busy"
+        assert len(acks) >= BUSY, "the games were not busy"
 
         server = start_process(args, port)
         with httpx.Client(base_url=url, timeout=30) as http:

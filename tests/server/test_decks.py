@@ -209,17 +209,10 @@ def test_a_deck_file_over_the_limit_is_refused_naming_the_limit_and_the_alternat
     assert listed(server) == before
 
 
-def test_hostile_uploads_are_refused_or_read_within_budget_while_another_table_plays(
-    database_url,
-):
+def test_hostile_uploads_are_refused_or_read_within_budget_while_another_table_plays(server):
     """Eight hostile files uploaded at once (issue 22): each is refused with its stable code, or
     read (so within its CPU and memory budget: a child past either is refused), and a table
     playing as fast as it can meanwhile (no message rate limit) has every action acknowledged."""
-    with RunningServer(settings_for(database_url, message_rate=1e6, message_burst=10**6)) as server:
-        _hostile_uploads_while_a_table_plays(server)
-
-
-def _hostile_uploads_while_a_table_plays(server) -> None:
     host = server.create(options={"target": 10**6})
     bob_seat = server.join(host["code"], "Bob", client="bob-client-1")
     ann, bob = (
@@ -322,7 +315,7 @@ def test_a_removed_deck_leaves_the_library_but_running_tables_keep_it(database_u
         assert again["error"]["code"] == "deck-removed"
         answer = create(server, {"decks": [deck["id"]]}, name="C")
         assert answer.json()["error"]["code"] == "bad-options"
-        ann.drain()
+        server.catch_up(ann, host["code"])
         before = ann.game
         log = admin(server, "GET", "/api/admin/log").json()
         assert any(entry["action"] == "remove-deck" for entry in log)

@@ -93,7 +93,7 @@ def _is_valid(raw: bytes | str) -> bool:
 @pytest.fixture(scope="module")
 def fuzz_server(tmp_path_factory):
     url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'cardtable.db'}"
-    with RunningServer(settings_for(url, message_rate=1e6, message_burst=1e6)) as running:
+    with RunningServer(settings_for(url)) as running:
         yield running
 
 
@@ -181,7 +181,7 @@ def test_hostile_http_bodies_get_errors_and_change_nothing(fuzz_server, tiny_gam
     host = server.create()
     code = host["code"]
     before = server.summary(code, host["token"])
-    tables_before = len(server.hub.tables)
+    tables_before = server.metrics()["cardtable_live_tables"]
 
     @settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(["/api/tables", f"/api/tables/{code}/join"]), BODIES)
@@ -197,7 +197,7 @@ def test_hostile_http_bodies_get_errors_and_change_nothing(fuzz_server, tiny_gam
     hostile()
     after = server.summary(code, host["token"])
     assert after == before or after["players"] > before["players"]
-    assert len(server.hub.tables) >= tables_before
+    assert server.metrics()["cardtable_live_tables"] >= tables_before
     assert server.http.get("/api/health").status_code == 200
 
 

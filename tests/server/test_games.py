@@ -26,18 +26,28 @@ def test_the_host_plays_against_bots(server, game_id):
     for _ in range(low - 1):
         assert ann.table({"type": "add-bot"})["type"] == "update"
     assert ann.table({"type": "start"})["type"] == "update", ann.messages[-1]
-    live = server.hub.tables[code]
     rng = Rng(1)
+
+    def look(state):
+        """The step the table is at, the host's view there, and a move if it waits on her."""
+        if state.status != "playing":
+            return state.seq, None, None
+        game_state = state.game_state
+        move = game.random_action(game_state, 0, rng) if 0 in game.to_act(game_state) else None
+        return state.seq, game.view(game_state, 0), move
+
     for _ in range(60):
-        ann.drain(0.1)
+        seq, view, move = server.read(code, look)
+        ann.until(lambda c, seq=seq: c.seq >= seq)
         if ann.table_doc["status"] != "playing":
             break
-        state = live.state.game_state
-        if ann.seq != live.state.seq:
+        if ann.seq != seq:
             continue  # a bot or a timer moved since: look again
-        assert ann.game == game.view(state, 0)
-        if 0 in game.to_act(state):
-            answer = ann.play(game.random_action(state, 0, rng))
+        assert ann.game == view
+        if move is None:
+            ann.until(lambda c, seq=seq: c.seq > seq)  # a bot's move, or the game's timeout
+        else:
+            answer = ann.play(move)
             assert answer["type"] == "update", answer
     history = server.history(code, host["token"])
     assert history["steps"] and history["game"] == game_id

@@ -1,13 +1,16 @@
 """A table's public history over HTTP (issue 23, finding 1): read in pages, built once per
-table and extended with the steps stored since, and built off the event loop, so reading a
-long history holds up no other table."""
+table and extended with the steps stored since, built and encoded off the event loop, so
+reading a long history holds up no other table, and a page read again is not encoded again
+until the history grows."""
 
 from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from harness import bearer
+from pydantic import TypeAdapter
 
 from cardtable.server.history import MAX_PAGE_STEPS, PublicHistory
 
@@ -88,3 +91,31 @@ def test_another_table_plays_on_while_a_history_is_built(server, monkeypatch):
         assert not reading.done()
         release.set()
         assert reading.result(30)["steps"]
+
+
+def test_a_page_read_again_is_not_encoded_again_until_the_history_grows(server):
+    host, ann = _busy_table(server, 3)
+    code, token = host["code"], host["token"]
+    history = server.hub.history(code)
+    first = server.http.get(f"/api/tables/{code}/history", headers=bearer(token))
+    assert history.pages_encoded == 1
+    again = server.http.get(f"/api/tables/{code}/history", headers=bearer(token))
+    assert again.content == first.content and history.pages_encoded == 1
+    _page(server, code, token, limit=2)  # another page: encoded, and kept too
+    assert history.pages_encoded == 2
+    _page(server, code, token)
+    assert history.pages_encoded == 2
+    ann.table({"type": "settings", "name": "One more"})
+    grown = _page(server, code, token)
+    assert history.pages_encoded == 3 and grown["steps"][-1]["seq"] == ann.seq
+
+
+def test_an_encoded_page_is_what_the_api_encoded_before(server):
+    """The page is encoded in the history's thread: byte for byte as FastAPI encodes a
+    route's `dict[str, Any]`, non-ASCII text and times included."""
+    host, ann = _busy_table(server, 2)
+    ann.table({"type": "chat", "text": 'déjà vu ☃ "quoted" \\ back'})
+    answer = server.http.get(f"/api/tables/{host['code']}/history", headers=bearer(host["token"]))
+    assert answer.headers["content-type"] == "application/json"
+    assert answer.content == TypeAdapter(dict[str, Any]).dump_json(answer.json())
+    assert any(isinstance(step["wall_time"], float) for step in answer.json()["steps"])

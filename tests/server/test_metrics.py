@@ -3,19 +3,6 @@
 from __future__ import annotations
 
 
-def scrape(server) -> dict[str, float]:
-    """Every sample of /metrics by its name and labels, e.g. `cardtable_connections`."""
-    answer = server.http.get("/metrics")
-    assert answer.status_code == 200
-    assert answer.headers["content-type"].startswith("text/plain; version=0.0.4")
-    samples = {}
-    for line in answer.text.splitlines():
-        if line and not line.startswith("#"):
-            name, value = line.rsplit(" ", 1)
-            samples[name] = float(value)
-    return samples
-
-
 def test_metrics_count_tables_connections_actions_refusals_and_latencies(server):
     host = server.create(options={"target": 100})
     code = host["code"]
@@ -29,9 +16,11 @@ def test_metrics_count_tables_connections_actions_refusals_and_latencies(server)
     assert ann.play({"type": "pick", "n": 3})["type"] == "update"
     assert ann.play({"type": "pick", "n": 1})["code"] == "not-your-turn"
     assert bob.play({"type": "pick", "n": 4})["code"] == "bad-pick"
-    ann.drain()
+    server.catch_up(ann, code)
 
-    samples = scrape(server)
+    answer = server.http.get("/metrics")
+    assert answer.headers["content-type"].startswith("text/plain; version=0.0.4")
+    samples = server.metrics()
     assert samples["cardtable_connections"] == 2
     assert samples["cardtable_live_tables"] == 1
     assert samples['cardtable_tables{status="playing"}'] == 1
@@ -53,5 +42,5 @@ def test_metrics_count_tables_connections_actions_refusals_and_latencies(server)
 
     bob.close()
     ann.until(lambda c: not next(m for m in c.table_doc["members"] if m["name"] == "Bob")["online"])
-    assert scrape(server)["cardtable_connections"] == 1
+    assert server.metrics()["cardtable_connections"] == 1
     ann.close()

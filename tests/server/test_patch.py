@@ -1,5 +1,6 @@
 """JSON patches between documents (patch.py): applying `diff(old, new)` to `old` gives `new`,
-for any pair; a list change takes few operations, and never edits an item in place."""
+for any pair; a list change takes few operations, and never edits an item in place; a table's
+updates patch a value whose JSON type alone changed."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import copy
 
 import pytest
 from hypothesis import given
+from tinygame import TinyGame
 
-from cardtable.server.live import _Part
+from cardtable import games
 from cardtable.server.patch import apply, diff
 from patch_cases import EXAMPLES, PAIRS
 
@@ -50,10 +52,40 @@ def test_add_inserts_into_a_list_and_dash_appends():
     assert document == {"list": [1, 2, 3, 4]}
 
 
-def test_a_part_sends_a_value_that_changes_only_its_json_type():
-    """1 == True in Python, not in JSON: a game's view part that turns 1 into true (or 0 into
-    false) is patched; a part that does not change gives no operation."""
-    old = _Part({"flag": 1, "other": 0, "cards": [1, 2]})
-    new = _Part({"flag": True, "other": 0, "cards": [1, 2]})
-    assert new.patch(old.sent, "/you") == [{"op": "replace", "path": "/you/flag", "value": True}]
-    assert _Part({"flag": True, "other": 0, "cards": [1, 2]}).patch(new.sent, "/you") == []
+class FlagGame(TinyGame):
+    """The tiny game, whose public view shows `flag`: 1 in the first round, true after it."""
+
+    id = "tiny-flag"
+
+    def public_view(self, state):
+        return {**super().public_view(state), "flag": 1 if state.round == 1 else True}
+
+
+def _public_flag_ops(update: dict) -> list[dict]:
+    return [op for op in update["patch"] if op["path"] == "/game/public/flag"]
+
+
+@pytest.fixture
+def flag_game():
+    """FlagGame, registered around the server (asked for before it), which holds its tables
+    until it stops."""
+    with games.registered(FlagGame()) as game:
+        yield game
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_public_value_that_changes_only_its_json_type_is_patched(flag_game, server):
+    """1 == True in Python, not in JSON: a game's public view that turns 1 into true (or 0
+    into false) is patched; a step that leaves it as it was patches nothing there."""
+    host = server.create(game=flag_game.id)
+    bob = server.join(host["code"], "Bob", client="bob-client-1")
+    ann = server.client(host["code"], host["token"])
+    bob = server.client(host["code"], bob["token"])
+    assert ann.table({"type": "start"})["type"] == "update"
+    assert _public_flag_ops(ann.play({"type": "pick", "n": 1})) == []
+    round_over = bob.play({"type": "pick", "n": 2})
+    assert _public_flag_ops(round_over) == [
+        {"op": "replace", "path": "/game/public/flag", "value": True}
+    ]
+    assert bob.game["public"]["flag"] is True
+    assert _public_flag_ops(ann.play({"type": "pick", "n": 3})) == []

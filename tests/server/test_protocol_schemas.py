@@ -65,7 +65,7 @@ def test_every_message_of_a_session_matches_its_schema(server):
     ann.until(lambda c: c.messages[-1]["type"] == "error")
     while ann.table_doc["status"] == "playing":
         for client, n in ((ann, 1), (bob, 2)):
-            client.until(lambda c: c.seq == server.hub.tables[code].state.seq)
+            server.catch_up(client, code)
             if client.game["you"]["pick"] is None and client.table_doc["status"] == "playing":
                 assert client.play({"type": "pick", "n": n})["type"] == "update"
     send(ann, {"type": "ping"})

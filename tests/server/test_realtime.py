@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
-import time
+from functools import partial
 
 from harness import RunningServer, settings_for
 
@@ -70,9 +71,9 @@ def test_steps_applied_together_reach_each_tab_as_one_update_with_its_own_ack(se
     ann.table({"type": "start"})
     bob.until(lambda c: c.seq == ann.seq)
     before = ann.seq
-    _hold_loop(server, 0.5)  # both picks arrive meanwhile: one turn applies both
-    ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
-    bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
+    with _loop_held(server):  # both picks arrive meanwhile: one turn applies both
+        ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
+        bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
 
     updates = {}
     for tab in (ann, bob):
@@ -100,17 +101,23 @@ def test_steps_applied_together_reach_each_tab_as_one_update_with_its_own_ack(se
         assert tab.document == patched
 
 
-def _hold_loop(server, seconds: float) -> None:
-    """Keep the server's event loop busy for `seconds`, so that what arrives meanwhile is
-    read and applied in one turn."""
-    held = threading.Event()
+@contextlib.contextmanager
+def _loop_held(server):
+    """Keep the server's event loop busy until the block ends, so that what the block sends
+    (on a socket to this machine, in the server's buffers once sent) is read and applied in
+    one turn."""
+    held, released = threading.Event(), threading.Event()
 
     def hold() -> None:
         held.set()
-        time.sleep(seconds)
+        released.wait(60)
 
-    server.server.servers[0].get_loop().call_soon_threadsafe(hold)
-    assert held.wait(5)
+    server.loop.call_soon_threadsafe(hold)
+    assert held.wait(10)
+    try:
+        yield
+    finally:
+        released.set()
 
 
 def _answer(tab, client_id: str) -> dict:
@@ -121,46 +128,54 @@ def _answer(tab, client_id: str) -> dict:
     return next(m for m in tab.messages if m.get("ack") == client_id or m.get("id") == client_id)
 
 
+class FailingWrite:
+    """A store's `before_write`: the write of `step` ((code, seq); None: none) fails as on
+    a full disk. Written in a batch with others, it is first refused as a step another
+    process took, so that the store writes each of them alone and only its own write fails."""
+
+    def __init__(self):
+        self.step: tuple[str, int] | None = None
+
+    def __call__(self, steps: list[tuple[str, int]]) -> None:
+        if self.step in steps:
+            if len(steps) > 1:
+                raise DuplicateStep
+            raise OSError("the disk is full (test)")
+
+
 def test_a_step_stored_before_a_failed_one_of_its_group_is_acknowledged_after_the_rebuild(
-    server, monkeypatch
+    database_url,
 ):
     """Two picks applied in one turn share a group. The first is stored, the second's write
     fails: the second is refused (`unavailable`), the table is rebuilt from the log, and the
     first's update, with its ack, reaches both tabs. The tables go on from there."""
-    code, ann_token, bob_token = _two_player_table(server)
-    ann, bob = server.client(code, ann_token), server.client(code, bob_token)
-    ann.table({"type": "start"})
-    bob.until(lambda c: c.seq == ann.seq)
-    failing = (code, ann.seq + 2)
-    write = Store._write
-
-    async def write_failing_second(self, batch):
-        steps = {(item.code, entry.seq) for item in batch for entry in item.entries}
-        if failing in steps:
-            if len(batch) > 1:
-                raise DuplicateStep  # the store then writes each step alone
-            raise OSError("the disk is full (test)")
-        await write(self, batch)
-
-    monkeypatch.setattr(Store, "_write", write_failing_second)
-    _hold_loop(server, 0.5)
-    ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
-    bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
-    answers = {"ann": _answer(ann, "ann-1"), "bob": _answer(bob, "bob-1")}
-    stored, refused = sorted(answers, key=lambda name: answers[name]["type"] == "error")
-    assert answers[stored]["type"] == "update" and answers[stored]["seq"] == failing[1] - 1
-    assert answers[refused]["type"] == "error" and answers[refused]["code"] == "unavailable"
-    for tab in (ann, bob):
-        tab.until(lambda c: c.seq == failing[1] - 1)
-        shown = tab.document
-        tab.send({"type": "resync"})
-        tab.until(lambda c: c.messages[-1]["type"] == "welcome")
-        assert tab.document == shown and tab.seq == failing[1] - 1
-    monkeypatch.setattr(Store, "_write", write)
-    again = {"ann": ann, "bob": bob}[refused].play({"type": "pick", "n": 3})
-    assert again["type"] == "update" and again["seq"] == failing[1]
-    steps = server.history(code, ann_token)["steps"]
-    assert [s["seq"] for s in steps][-2:] == [failing[1] - 1, failing[1]]
+    failing = FailingWrite()
+    opened = partial(Store.open, before_write=failing)
+    with RunningServer(settings_for(database_url), open_store=opened) as server:
+        code, ann_token, bob_token = _two_player_table(server)
+        ann, bob = server.client(code, ann_token), server.client(code, bob_token)
+        ann.table({"type": "start"})
+        bob.until(lambda c: c.seq == ann.seq)
+        failing.step = (code, ann.seq + 2)
+        with _loop_held(server):
+            ann.send({"type": "play", "id": "ann-1", "action": {"type": "pick", "n": 1}})
+            bob.send({"type": "play", "id": "bob-1", "action": {"type": "pick", "n": 2}})
+        answers = {"ann": _answer(ann, "ann-1"), "bob": _answer(bob, "bob-1")}
+        stored, refused = sorted(answers, key=lambda name: answers[name]["type"] == "error")
+        seq = failing.step[1]
+        assert answers[stored]["type"] == "update" and answers[stored]["seq"] == seq - 1
+        assert answers[refused]["type"] == "error" and answers[refused]["code"] == "unavailable"
+        for tab in (ann, bob):
+            tab.until(lambda c: c.seq == seq - 1)
+            shown = tab.document
+            tab.send({"type": "resync"})
+            tab.until(lambda c: c.messages[-1]["type"] == "welcome")
+            assert tab.document == shown and tab.seq == seq - 1
+        failing.step = None
+        again = {"ann": ann, "bob": bob}[refused].play({"type": "pick", "n": 3})
+        assert again["type"] == "update" and again["seq"] == seq
+        steps = server.history(code, ann_token)["steps"]
+        assert [s["seq"] for s in steps][-2:] == [seq - 1, seq]
 
 
 def test_deadlines_fire_and_missing_players_are_marked_away_then_skipped(database_url):
@@ -171,7 +186,7 @@ def test_deadlines_fire_and_missing_players_are_marked_away_then_skipped(databas
         ann.table({"type": "settings", "away_after": 1})
         ann.table({"type": "start"})
         ann.play({"type": "pick", "n": 1})
-        ann.drain(0.1)
+        server.catch_up(ann, code)
         assert ann.game["public"]["round"] == 1  # the deadline has not come
         clock.advance(1)
         ann.until(lambda c: c.game["public"]["round"] == 2)

@@ -12,8 +12,8 @@ def test_a_game_from_lobby_to_end(server):
     for _ in range(2):
         assert ann.play({"type": "pick", "n": 1})["type"] == "update"
         assert bob_ws.play({"type": "pick", "n": 3})["type"] == "update"
-    ann.drain()
-    bob_ws.drain()
+    server.catch_up(ann, code)
+    server.catch_up(bob_ws, code)
     assert ann.table_doc["status"] == "ended"
     assert ann.table_doc["results"][0]["winners"] == [1]
     assert bob_ws.document["game"]["public"]["scores"] == ann.document["game"]["public"]["scores"]

@@ -1,21 +1,36 @@
 """The server's direct WebSocket send and receive (socket_protocol.py), and how a connection
 uses the send: frames any client reads, with or without compression; nothing written while
 the socket pushes back; messages that had to wait leave in order, before any later one; and
-every message a client sends reaches the app once, in order, however it is framed."""
+every message a client sends reaches the app once, in order, however it is framed. Control
+frames: pings are answered within the connection's allowance, past which it is closed, and
+never while the socket pushes back."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import socket
+import threading
 import time
+from types import SimpleNamespace
+from urllib.parse import urlparse
 
 import pytest
-from websockets.frames import apply_mask
+from websockets.client import ClientProtocol
+from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode, apply_mask
+from websockets.http11 import Response
 from websockets.sync.client import connect
+from websockets.uri import parse_uri
 
 from cardtable.server.connection import Connection
 from cardtable.server.ratelimit import Bucket
-from cardtable.server.socket_protocol import RECEIVE_DIRECTLY, SEND_NOW
+from cardtable.server.socket_protocol import (
+    CLOSE_POLICY,
+    CONTROL_BURST,
+    RECEIVE_DIRECTLY,
+    SEND_NOW,
+)
 from thread_server import serve_in_thread
 
 #: One message for each length encoding of a frame header: 7 bits, 16 bits, 64 bits.
@@ -166,3 +181,117 @@ async def test_messages_that_waited_leave_first_and_in_order():
     await asyncio.wait_for(writer, 5)
     assert socket.through_asgi == ["1", "2"] and socket.direct == [b"3"]
     assert socket.closed == 1000
+
+
+class _Unread:
+    """A client that sends what a test queues on its `protocol` (websockets' sans-I/O one) in
+    one write, and reads only when told: it can send without reading."""
+
+    def __init__(self, url: str, compression: str | None = None):
+        extensions = [ClientPerMessageDeflateFactory()] if compression else None
+        self.protocol = ClientProtocol(parse_uri(url), extensions=extensions)
+        self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 16)
+        self.socket.settimeout(10)
+        where = urlparse(url)
+        self.socket.connect((where.hostname, where.port))
+        self.protocol.send_request(self.protocol.connect())
+        self.flush()
+        self.frames: list[Frame] = []
+        while not any(isinstance(event, Response) for event in self._read()):
+            pass
+        assert self.protocol.handshake_exc is None
+
+    def flush(self) -> None:
+        self.socket.sendall(b"".join(self.protocol.data_to_send()))
+
+    def _read(self) -> list:
+        """Read once; the events read, the frames among them kept in `frames`."""
+        data = self.socket.recv(1 << 16)
+        if data:
+            self.protocol.receive_data(data)
+        else:
+            self.protocol.receive_eof()
+        events = self.protocol.events_received()
+        self.frames += [event for event in events if isinstance(event, Frame)]
+        return events if data else [*events, None]
+
+    def next_frame(self) -> Frame:
+        while not self.frames:
+            self._read()
+        return self.frames.pop(0)
+
+    def until_closed(self) -> list[Frame]:
+        """The frames the server sends until it closes the connection."""
+        while None not in self._read():
+            pass
+        self.socket.close()
+        return self.frames
+
+
+@pytest.mark.parametrize("compression", [None, "deflate"])
+def test_pings_within_the_allowance_are_answered(echo_server, compression):
+    with connect(echo_server, compression=compression) as client:
+        for n in range(CONTROL_BURST):
+            assert client.ping(str(n)).wait(10)
+        client.send("still open")
+        assert client.recv(timeout=10) == "still open"
+
+
+@pytest.mark.parametrize("compression", [None, "deflate"])  # read here, or by websockets
+@pytest.mark.parametrize("control", ["ping", "pong"])
+def test_control_frames_past_the_allowance_close_the_connection(echo_server, compression, control):
+    """A client that sends pings (or pongs nobody asked for) without reading is closed with
+    1008 once past its allowance, and sent no more than a pong per allowed ping meanwhile."""
+    client = _Unread(echo_server, compression)
+    send = client.protocol.send_ping if control == "ping" else client.protocol.send_pong
+    for n in range(3 * CONTROL_BURST):
+        send(b"%03d" % n + bytes(120))  # as long as a control frame's payload may be
+    client.flush()
+    frames = client.until_closed()
+    assert frames[-1].opcode is Opcode.CLOSE and client.protocol.close_rcvd.code == CLOSE_POLICY
+    assert all(frame.opcode is Opcode.PONG for frame in frames[:-1])
+    assert len(frames) - 1 <= (CONTROL_BURST if control == "ping" else 0)
+
+
+#: What the filling server sends until its socket pushes back: text that compresses little.
+FILLER = os.urandom(30_000).hex().encode()
+
+
+@pytest.fixture
+def filling_server():
+    """A server that fills the socket with messages sent directly until it pushes back (its
+    client does not read), then says how many it sent (`sent`, `full`), and says when a
+    message reached it (`heard`, once the read that brought it is done)."""
+    state = SimpleNamespace(sent=0, full=threading.Event(), heard=threading.Event())
+
+    @_websocket_app
+    async def fill(scope, receive, send):
+        send_now = scope["extensions"][SEND_NOW]
+        loop = asyncio.get_running_loop()
+        scope["extensions"][RECEIVE_DIRECTLY](lambda _: loop.call_soon(state.heard.set))
+        while send_now(FILLER):
+            state.sent += 1
+        state.full.set()
+        assert (await receive())["type"] == "websocket.disconnect"
+
+    for url in _serving(fill):
+        yield url, state
+
+
+@pytest.mark.parametrize("compression", [None, "deflate"])
+def test_a_ping_is_not_answered_while_the_socket_pushes_back(filling_server, compression):
+    url, state = filling_server
+    client = _Unread(url, compression)
+    assert state.full.wait(30)
+    client.protocol.send_ping(b"held back")
+    client.protocol.send_text(b"heard?")
+    client.flush()
+    assert state.heard.wait(30)
+    texts = [client.next_frame() for _ in range(state.sent)]  # now the socket drains
+    assert [frame.opcode for frame in texts] == [Opcode.TEXT] * state.sent
+    client.protocol.send_ping(b"answered")
+    client.flush()
+    pong = client.next_frame()
+    assert (pong.opcode, pong.data) == (Opcode.PONG, b"answered")
+    client.socket.close()

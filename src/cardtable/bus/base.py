@@ -1,4 +1,5 @@
-"""What a bus offers: publish bytes on a table's channel, subscribe a callback to one."""
+"""What a bus offers: publish bytes on a table's channel, subscribe a callback to one; and
+the clock a bus that reconnects waits on."""
 
 from __future__ import annotations
 
@@ -12,6 +13,15 @@ DEFAULT_PREFIX = "cardtable:table:"
 #: Called with each message published on a table's channel by another node, and with None
 #: when messages may have been lost (the receiver then reads the log to catch up).
 Subscriber = Callable[[bytes | None], None]
+
+
+class Clock(Protocol):
+    """What a bus waits on between attempts to reach its server: the server's clock
+    (`cardtable.server.clock`) is one, so that tests move the waits on by hand."""
+
+    async def sleep(self, seconds: float) -> None:
+        """Return `seconds` from now."""
+        ...
 
 
 class Bus(Protocol):

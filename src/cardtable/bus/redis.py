@@ -9,7 +9,8 @@ Pub/sub drops whatever is published while a subscriber is away, so subscribers a
 with None, and read the log to catch up, whenever a message may have been missed: once their
 table's channel is subscribed, and again after each reconnection (tried again with
 exponential backoff). Publishing never waits on Redis: messages queue in order and one sender
-task writes them, batched, and retries while Redis is unreachable.
+task writes them, batched, and retries while Redis is unreachable. The waits between attempts
+are on the clock the bus is given (the server's), so that tests move them on by hand.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
-from .base import DEFAULT_PREFIX, Subscriber, Subscribers
+from .base import DEFAULT_PREFIX, Clock, Subscriber, Subscribers
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +46,12 @@ def listener_name(prefix: str) -> str:
 
 
 class RedisBus:
-    """Open with `await RedisBus.open(url, prefix)`; `prefix` separates sites sharing a Redis."""
+    """Open with `await RedisBus.open(url, clock, prefix)`; `prefix` separates sites sharing a
+    Redis."""
 
-    def __init__(self, url: str, prefix: str = DEFAULT_PREFIX):
+    def __init__(self, url: str, clock: Clock, prefix: str = DEFAULT_PREFIX):
         self.prefix = prefix
+        self._clock = clock
         self._publisher = Redis.from_url(url)
         # No silent reconnects inside redis-py: each one must be seen here, to catch up.
         self._listener = Redis.from_url(
@@ -69,9 +72,9 @@ class RedisBus:
         self._tasks: list[asyncio.Task] = []
 
     @classmethod
-    async def open(cls, url: str, prefix: str = DEFAULT_PREFIX) -> RedisBus:
+    async def open(cls, url: str, clock: Clock, prefix: str = DEFAULT_PREFIX) -> RedisBus:
         """Connect and start listening; raises if Redis does not answer within a few seconds."""
-        bus = cls(url, prefix)
+        bus = cls(url, clock, prefix)
         try:
             await asyncio.wait_for(bus._publisher.ping(), START_TIMEOUT)
             bus._tasks = [asyncio.create_task(bus._listen()), asyncio.create_task(bus._send())]
@@ -147,7 +150,7 @@ class RedisBus:
                 self._pubsub = None
                 self._subscribed.clear()
                 self._listening.clear()
-            await asyncio.sleep(delay)
+            await self._clock.sleep(delay)
             delay = min(delay * 2, BACKOFF[1])
 
     async def _connected(self, pubsub) -> None:
@@ -220,7 +223,7 @@ class RedisBus:
                     break
                 except (RedisError, OSError) as error:
                     log.warning("redis bus: publishing failed (%s); retrying", error)
-                    await asyncio.sleep(delay)
+                    await self._clock.sleep(delay)
                     delay = min(delay * 2, BACKOFF[1])
             self._sending = False
             delay = BACKOFF[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -80,6 +81,20 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds a bot waits to move")
     parser.add_argument(
+        "--evict-after",
+        type=float,
+        default=300.0,
+        help="seconds a table with nobody connected and nothing to wait for stays in memory; "
+        "its next use loads it from the database (default 300)",
+    )
+    parser.add_argument(
+        "--abandon-after",
+        type=float,
+        default=3600.0,
+        help="seconds a game may go with nobody connected and no move before it is ended "
+        "without a result; start-up resumes only younger games (default 3600)",
+    )
+    parser.add_argument(
         "--join-rate", type=float, default=0.5, help="join attempts per second per address"
     )
     parser.add_argument("--join-burst", type=int, default=20, help="join attempts in a burst")
@@ -95,6 +110,19 @@ def add_parser(subparsers) -> None:
         type=int,
         default=64,
         help="open WebSocket connections per client address (people behind one address share it)",
+    )
+    parser.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a connection has to send its request line and headers (default 10)",
+    )
+    parser.add_argument(
+        "--address-partial-requests",
+        type=int,
+        default=32,
+        help="connections per client address that may be slow to send their request line and "
+        "headers (still at it after a second) at once; more are closed (default 32)",
     )
     parser.add_argument(
         "--message-rate",
@@ -136,6 +164,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise ValueError("--workers runs on Linux only (it hands sockets between processes)")
     if args.workers > 1 and args.redis_url:
         raise ValueError("--workers and --redis-url are two ways to share tables: choose one")
+    if args.head_timeout <= 0 or args.address_partial_requests < 1:
+        raise ValueError("--head-timeout and --address-partial-requests must be positive")
+    if args.evict_after <= 0 or args.abandon_after <= 0:
+        raise ValueError("--evict-after and --abandon-after must be positive")
     return Settings(
         workers=args.workers,
         worker=args.worker_index or 0,
@@ -144,11 +176,15 @@ def settings_from(args: argparse.Namespace) -> Settings:
         bus_prefix=args.redis_prefix,
         sqlite_fsync=args.sqlite_fsync,
         bot_delay=args.bot_delay,
+        evict_after=args.evict_after,
+        abandon_after=args.abandon_after,
         join_rate=args.join_rate,
         join_burst=args.join_burst,
         create_rate=args.create_rate,
         create_burst=args.create_burst,
         address_connections=args.address_connections,
+        head_timeout=args.head_timeout,
+        address_partial_requests=args.address_partial_requests,
         message_rate=args.message_rate,
         message_burst=max(60, int(args.message_rate * 3)),
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
@@ -169,12 +205,16 @@ def run(args: argparse.Namespace) -> int:
         log.info(
             "cardtable serving on http://%s:%d (data: %s, %s)", args.host, args.port, where, shared
         )
+        open_files = raise_open_files_limit()  # its workers inherit the limit
+        if open_files is not None:
+            log.info("open files allowed: %d", open_files)
     if args.workers > 1 and args.control_fd is None:
         return _dispatch(args, settings)
     import uvicorn
 
     from ..server import create_app  # the server's imports are paid only when serving
     from ..server.handed import CloseAfterResponse, HandedServer
+    from ..server.http_protocol import PartialRequests
     from ..server.socket_protocol import TableSocketProtocol
     from ..web import mount
 
@@ -190,6 +230,7 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
         ws_max_size=64 * 1024,
         ws=TableSocketProtocol,
+        http=PartialRequests(settings).protocol,
         lifespan="on",
     )
     if args.control_fd is None:
@@ -199,6 +240,20 @@ def run(args: argparse.Namespace) -> int:
         server = HandedServer(config, socket.socket(fileno=args.control_fd))
     server.run()
     return 0 if server.started else 3
+
+
+def raise_open_files_limit() -> int | None:
+    """Raise this process's limit on open files to the most the system allows it, so that a
+    flood of connections meets the server's caps before that limit. Returns the limit, or None
+    where there is none to read (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):  # macOS refuses an unlimited soft limit
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
@@ -215,5 +270,5 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return [sys.executable, sys.argv[0], *sys.argv[1:], *worker]
 
     asyncio.run(prepare())
-    asyncio.run(Dispatcher(args.host, args.port, args.workers, command).run())
+    asyncio.run(Dispatcher(args.host, args.port, command, settings).run())
     return 0

@@ -76,10 +76,12 @@ async def import_isolated(data: bytes, request: Request, budget: Budget = Budget
             "", f"reading the file took longer than {budget.wait_seconds:g} s", "too-slow"
         ) from None
     # Decoding a big deck's answer takes a while: in a thread, not on the event loop.
-    return await asyncio.to_thread(_outcome, child.returncode, output, budget)
+    return await asyncio.to_thread(outcome, child.returncode, output, budget)
 
 
-def _outcome(returncode: int, output: bytes, budget: Budget) -> Imported:
+def outcome(returncode: int, output: bytes, budget: Budget) -> Imported:
+    """What a child that exited with `returncode` after writing `output` read: the deck, or
+    the DeckError it gave (`cpu-limit` when its CPU limit killed it)."""
     if returncode in (-signal.SIGXCPU, -signal.SIGKILL):
         raise DeckError(
             "", f"reading the file took more than {budget.cpu_seconds} s of CPU", "cpu-limit"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from .. import bots, games
@@ -99,8 +99,12 @@ async def join_table(code: Code, body: JoinTable, request: Request) -> Joined:
 
 @router.get("/api/tables", responses=ERRORS)
 async def list_tables(request: Request) -> list[TableSummary]:
-    """Public tables waiting for players, most recently active first."""
-    rows = await _hub(request).store.open_tables("lobby", public_only=True, limit=100)
+    """Public tables waiting for players, most recently active first; a lobby with no step
+    for the site's `abandon_after` (its people long gone) is not listed."""
+    hub = _hub(request)
+    rows = await hub.store.open_tables(
+        "lobby", public_only=True, limit=100, since=hub.abandoned_before()
+    )
     return [_summary(row, row["players"] < row["max_players"]) for row in rows]
 
 
@@ -112,22 +116,23 @@ async def table_summary(code: Code, request: Request) -> TableSummary:
     return _summary(live.state.summary(), live.state.late_join_open())
 
 
-@router.get("/api/tables/{code}/history", responses=ERRORS)
+@router.get("/api/tables/{code}/history", responses=ERRORS, response_model=dict[str, Any])
 async def table_history(
     code: Code,
     request: Request,
     after: Annotated[int, Query(ge=0, description="the seq of the last step already read")] = 0,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE_STEPS)] = PAGE_STEPS,
-) -> dict[str, Any]:
+) -> Response:
     """Results and a page of the steps of the table as the public saw it (see
-    docs/protocol.md); `next` is the `after` of the next page, null on the last."""
+    docs/protocol.md); `next` is the `after` of the next page, null on the last. The page
+    comes encoded (history.py)."""
     live, member = await _table(request, code)
     if member is None and not history_open(live.state):
         raise TableError("not-a-member", "only the table's members may read a game under way", 403)
     page = await _hub(request).history(live.code).page(after, limit)
     if page is None:
         raise no_table()
-    return page
+    return Response(page, media_type="application/json")
 
 
 @router.get("/api/games")

@@ -2,16 +2,16 @@
 
 The active bans are held in memory (`Refreshed`), so a check costs two dictionary lookups; this
 process reads them again after each change it makes, and the hub every so often. An expiring
-ban stops holding at its end without a reload.
+ban stops holding at its end (by the server's clock) without a reload.
 """
 
 from __future__ import annotations
 
 import math
-import time
 
 from ..store import Store
 from ..store.moderation import list_bans
+from .clock import Clock
 from .errors import TableError
 from .refreshed import Refreshed
 
@@ -20,14 +20,18 @@ Held = dict[str, float]
 
 
 class BanList:
-    def __init__(self, store: Store):
+    """`clock`: the server's, which says when a ban has ended."""
+
+    def __init__(self, store: Store, clock: Clock):
         self.store = store
+        self.clock = clock
         self._bans: Refreshed[tuple[Held, Held]] = Refreshed(self._read, ({}, {}))
 
     async def _read(self) -> tuple[Held, Held]:
         clients: Held = {}
         addresses: Held = {}
-        for ban in await list_bans(self.store, active_only=True, limit=1_000_000):
+        now = self.clock.time()
+        for ban in await list_bans(self.store, now, active_only=True, limit=1_000_000):
             until = math.inf if ban["until"] is None else ban["until"]
             for key, held in ((ban["client"], clients), (ban["address"], addresses)):
                 if key:
@@ -45,7 +49,7 @@ class BanList:
 
     async def banned(self, client_hash: str | None, address: str | None) -> bool:
         clients, addresses = await self._bans.get()
-        now = time.time()
+        now = self.clock.time()
         return (client_hash is not None and clients.get(client_hash, 0) > now) or (
             address is not None and addresses.get(address, 0) > now
         )

@@ -1,9 +1,10 @@
 """The server's clock: what time it is and when to wake up, so that tests can move time on.
 
 Everything that waits in a live table (presence grace periods, stage deadlines, bots) reads
-the time and arms its wake-ups through one `Clock`. `SystemClock` is the real one;
-`ManualClock` stands still until `advance` moves it, firing what fell due on the loop that
-armed it, so a test (or a benchmark) can pass a grace period of 45 s in no time at all.
+the time and arms its wake-ups through one `Clock`, and the hub's periodic work sleeps on it.
+`SystemClock` is the real one; `ManualClock` stands still until `advance` moves it, firing
+what fell due on the loop that armed it, so a test (or a benchmark) can pass a grace period
+of 45 s in no time at all.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ class Clock(Protocol):
         """Call `callback(*args)` on the running loop `delay` seconds from now."""
         ...
 
+    async def sleep(self, seconds: float) -> None:
+        """Return `seconds` from now."""
+        ...
+
 
 class SystemClock:
     """The machine's clock and the event loop's timers."""
@@ -39,6 +44,9 @@ class SystemClock:
 
     def call_later(self, delay: float, callback: Callable, *args) -> Handle:
         return asyncio.get_running_loop().call_later(delay, callback, *args)
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
 
 
 class _ManualHandle:
@@ -80,6 +88,15 @@ class ManualClock:
             heapq.heappush(self._due, (self._now + delay, next(self._order), handle))
         return handle
 
+    async def sleep(self, seconds: float) -> None:
+        """Return once `advance` has moved the clock `seconds` on (a wake-up like any other)."""
+        woken = asyncio.get_running_loop().create_future()
+        handle = self.call_later(seconds, _wake, woken)
+        try:
+            await woken
+        finally:
+            handle.cancel()
+
     def advance(self, seconds: float) -> None:
         """Move time on by `seconds`, firing what falls due on the way."""
         with self._lock:
@@ -93,6 +110,11 @@ class ManualClock:
                 handle.loop.call_soon_threadsafe(handle.fire)
 
     def pending(self) -> list[float]:
-        """When each wake-up still armed is due, soonest first."""
+        """When each wake-up still armed is due (a `sleep` under way is one), soonest first."""
         with self._lock:
             return sorted(at for at, _, handle in self._due if not handle.cancelled)
+
+
+def _wake(future: asyncio.Future) -> None:
+    if not future.done():  # not cancelled meanwhile
+        future.set_result(None)

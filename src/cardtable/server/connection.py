@@ -7,8 +7,9 @@ made it durable); otherwise, or while the socket pushes back, messages wait in a
 writer task drains in order through ASGI. The queue is bounded in bytes: a client that does not
 read what it is sent (or too slowly) is closed with `CLOSE_SLOW` at once, without waiting for
 the socket to drain, where the server offers that (socket_protocol.py `close_now`); it
-reconnects and receives a fresh document. A member's connections share one bucket of
-messages (`bucket`), so more tabs do not send faster.
+reconnects and receives a fresh document. `close_now` closes so for any other cause (a
+client flooding messages: inbox.py). A member's connections share one bucket of messages
+(`bucket`), so more tabs do not send faster.
 """
 
 from __future__ import annotations
@@ -66,18 +67,19 @@ class Connection:
         if self.queue.empty() and not self._writing and self._sent_now(message):
             return
         if self.queued + len(message) > self.max_queued:
-            self._too_slow()
+            self.close_now(CLOSE_SLOW)  # the client does not read
             return
         self.queued += len(message)
         self.queue.put_nowait(message)
 
-    def _too_slow(self) -> None:
-        """The client does not read: close it now, dropping what waits, where the server can
-        (the writer may be stuck on a socket that never drains); else after what waits."""
+    def close_now(self, code: int) -> None:
+        """Close with `code` now, dropping what waits, where the server can (for a client
+        that does not read or that abuses the connection: the writer may be stuck on a
+        socket that never drains); else after what waits."""
         if self._close_now is not None:
             with contextlib.suppress(Exception):
-                self._close_now(CLOSE_SLOW)
-        self.close(CLOSE_SLOW)
+                self._close_now(code)
+        self.close(code)
 
     def _sent_now(self, message: bytes) -> bool:
         """Send `message` directly if the socket takes it now; False when it must queue."""

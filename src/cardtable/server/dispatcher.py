@@ -2,10 +2,12 @@
 
 The dispatcher (the process that was started) listens on the port and starts the workers,
 each running the whole site (handed.py) on the shared database. For each connection it reads
-the first line of the request without taking it from the socket (MSG_PEEK) and hands the
-socket to a worker over its control socket: a request naming a table (`/ws/{code}`,
-`/api/tables/{code}...`) to the worker that owns it (shards.py), any other to the workers in
-turn. Workers answer HTTP with `Connection: close`, so every request is routed this way.
+the request's head (its line and headers, up to `HEAD_BYTES`) as it arrives, then hands the
+socket to a worker over its control socket, with the bytes it read: a request naming a table
+(`/ws/{code}`, `/api/tables/{code}...`) to the worker that owns it (shards.py), any other to
+the workers in turn. Workers answer HTTP with `Connection: close`, so every request is routed
+this way. A head not complete within `Settings.head_timeout` seconds is cut off, and one
+address has at most `Settings.address_partial_requests` slow heads at once (http_protocol.py).
 
 `GET /metrics` and `GET /api/health` are answered here, from every worker's status. A worker
 that exits is started again (it resumes its tables from the log); SIGTERM or SIGINT stop the
@@ -27,15 +29,13 @@ from dataclasses import dataclass, field
 import orjson
 
 from . import status
-from .handed import CONNECTION, READY, STATUS
+from .handed import CONNECTION, HEAD_BYTES, READY, STATUS
+from .http_protocol import PartialRequests, PendingHead
+from .settings import Settings
 from .shards import owner, table_named
 
 log = logging.getLogger(__name__)
 
-#: Bytes of a request's start read to route it, and seconds a client has to send its first
-#: line (the whole head, for the requests answered here).
-HEAD_BYTES = 4096
-HEAD_TIMEOUT = 10.0
 #: Seconds a worker has to report its status; to stop, before it is killed; between restarts.
 STATUS_TIMEOUT = 5.0
 STOP_TIMEOUT = 10.0
@@ -55,21 +55,24 @@ class _Worker:
     process: subprocess.Popen | None = None
     control: socket.socket | None = None
     ready: bool = False
-    #: Connections waiting to be handed over while its control socket is full.
-    waiting: deque[socket.socket] = field(default_factory=deque)
+    #: Connections waiting to be handed over while its control socket is full, each with the
+    #: bytes read from it.
+    waiting: deque[tuple[socket.socket, bytes]] = field(default_factory=deque)
     #: One status request at a time, and the future its answer settles.
     asking: asyncio.Lock = field(default_factory=asyncio.Lock)
     answer: asyncio.Future | None = None
 
 
 class Dispatcher:
-    """`command(index, control_fd)` is the command line that starts worker `index`."""
+    """`command(index, control_fd)` is the command line that starts worker `index`; `settings`
+    say how many workers, and how long a head may take to arrive."""
 
-    def __init__(self, host: str, port: int, workers: int, command):
+    def __init__(self, host: str, port: int, command, settings: Settings):
         self.host, self.port = host, port
         self.command = command
-        self.workers = [_Worker(i) for i in range(workers)]
-        self._turns = itertools.cycle(range(workers))
+        self.workers = [_Worker(i) for i in range(settings.workers)]
+        self.partial = PartialRequests(settings)
+        self._turns = itertools.cycle(range(settings.workers))
         self._stopping = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
@@ -80,7 +83,7 @@ class Dispatcher:
         for worker in self.workers:
             self._start(worker)
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, self._stopping.set)
+            loop.add_signal_handler(sig, self.stop)
         loop.add_reader(listener.fileno(), self._accept, listener)
         try:
             await self._watch()
@@ -88,6 +91,10 @@ class Dispatcher:
             loop.remove_reader(listener.fileno())
             listener.close()
             await self._stop_workers()
+
+    def stop(self) -> None:
+        """Stop the workers, then `run`."""
+        self._stopping.set()
 
     # -- workers ------------------------------------------------------------------------------
 
@@ -124,7 +131,7 @@ class Dispatcher:
             worker.control.close()
         worker.control, worker.ready = None, False
         while worker.waiting:
-            worker.waiting.popleft().close()
+            worker.waiting.popleft()[0].close()
         if worker.answer is not None and not worker.answer.done():
             worker.answer.set_exception(ConnectionError(f"worker {worker.index} is gone"))
 
@@ -168,7 +175,7 @@ class Dispatcher:
         loop = asyncio.get_running_loop()
         while True:
             try:
-                connection, _ = listener.accept()
+                connection, peer = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as error:  # out of file descriptors, say: pause a moment
@@ -176,45 +183,51 @@ class Dispatcher:
                 loop.remove_reader(listener.fileno())
                 loop.call_later(ACCEPT_PAUSE, self._resume_accepting, listener)
                 return
+            address = peer[0] if isinstance(peer, tuple) else None
+            if not self.partial.admits(address):
+                connection.close()
+                continue
             connection.setblocking(False)
             arriving = _Arriving(connection)
-            arriving.expiry = loop.call_later(HEAD_TIMEOUT, self._expire, arriving)
-            self._listen(arriving)
+            arriving.pending = self.partial.begin(address, self._cut_off, arriving)
+            loop.add_reader(arriving.fileno, self._read, arriving)
 
     def _resume_accepting(self, listener: socket.socket) -> None:
         if listener.fileno() != -1 and not self._stopping.is_set():
             asyncio.get_running_loop().add_reader(listener.fileno(), self._accept, listener)
 
-    def _listen(self, arriving: _Arriving) -> None:
-        if arriving.expiry is not None:  # not expired meanwhile
-            asyncio.get_running_loop().add_reader(arriving.fileno, self._peek, arriving)
-
-    def _expire(self, arriving: _Arriving) -> None:
-        """A client that sent no first line in time: close its connection."""
-        arriving.expiry = None
-        with contextlib.suppress(ValueError, OSError):
-            asyncio.get_running_loop().remove_reader(arriving.fileno)
-        arriving.connection.close()
-
-    def _peek(self, arriving: _Arriving) -> None:
-        loop = asyncio.get_running_loop()
-        connection = arriving.connection
+    def _read(self, arriving: _Arriving) -> None:
+        """Take what arrived of the head; once it is whole (or `HEAD_BYTES` long), route it."""
+        received = arriving.received
         try:
-            head = connection.recv(HEAD_BYTES, socket.MSG_PEEK)
+            data = arriving.connection.recv(HEAD_BYTES - len(received))
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
-            head = b""
-        loop.remove_reader(arriving.fileno)
+            data = b""
+        if not data:  # the client went away
+            self._forget(arriving)
+            arriving.connection.close()
+            return
+        searched = max(0, len(received) - 2)  # where an empty line may end that did not before
+        received.extend(data)
+        if len(received) < HEAD_BYTES and not _ends_head(received, searched):
+            return
+        self._forget(arriving)
+        self._route(arriving.connection, bytes(received))
+
+    def _cut_off(self, arriving: _Arriving) -> None:
+        """A client late with its head, or one slow head too many from its address."""
+        self._forget(arriving)
+        arriving.connection.close()
+
+    def _forget(self, arriving: _Arriving) -> None:
+        """Stop reading `arriving` and counting its head as partial."""
+        self.partial.end(arriving.pending)
+        asyncio.get_running_loop().remove_reader(arriving.fileno)
+
+    def _route(self, connection: socket.socket, head: bytes) -> None:
         end = head.find(b"\n")
-        if head and end < 0 and len(head) < HEAD_BYTES:  # the first line is on its way
-            loop.call_later(0.005, self._listen, arriving)
-            return
-        arriving.expiry.cancel()
-        arriving.expiry = None
-        if not head:
-            connection.close()
-            return
         first = head[: end if end >= 0 else len(head)]
         method, _, rest = first.partition(b" ")
         path = rest.split(b" ", 1)[0].split(b"?", 1)[0]
@@ -223,13 +236,13 @@ class Dispatcher:
             return
         code = table_named(first)
         index = next(self._turns) if code is None else owner(code, len(self.workers))
-        self._hand(self.workers[index], connection)
+        self._hand(self.workers[index], connection, head)
 
-    def _hand(self, worker: _Worker, connection: socket.socket) -> None:
+    def _hand(self, worker: _Worker, connection: socket.socket, head: bytes) -> None:
         if worker.control is None:  # it is being started again: the client may retry
             connection.close()
             return
-        worker.waiting.append(connection)
+        worker.waiting.append((connection, head))
         if len(worker.waiting) == 1:  # else its control socket is full: `_flush` is armed
             self._flush(worker)
 
@@ -238,15 +251,15 @@ class Dispatcher:
         socket is full; then again once it drains."""
         loop = asyncio.get_running_loop()
         while worker.waiting and worker.control is not None:
-            connection = worker.waiting[0]
+            connection, head = worker.waiting[0]
             try:
-                socket.send_fds(worker.control, [CONNECTION], [connection.fileno()])
+                socket.send_fds(worker.control, [CONNECTION + head], [connection.fileno()])
             except (BlockingIOError, InterruptedError):
                 loop.add_writer(worker.control.fileno(), self._flush, worker)
                 return
             except OSError:
                 pass  # the worker is gone: the client may retry
-            worker.waiting.popleft().close()
+            worker.waiting.popleft()[0].close()
         if worker.control is not None:
             loop.remove_writer(worker.control.fileno())
 
@@ -256,13 +269,6 @@ class Dispatcher:
         """Answer `GET /metrics` or `GET /api/health` with what every worker reports."""
         loop = asyncio.get_running_loop()
         try:
-            async with asyncio.timeout(HEAD_TIMEOUT):
-                head = b""
-                while b"\r\n\r\n" not in head and len(head) < 8 * HEAD_BYTES:
-                    chunk = await loop.sock_recv(connection, HEAD_BYTES)
-                    if not chunk:
-                        return
-                    head += chunk
             statuses = await self._statuses()
             if path == b"/metrics":
                 text = status.metrics_text(statuses)
@@ -282,7 +288,7 @@ class Dispatcher:
                 b"HTTP/1.1 %s\r\ncontent-type: %s\r\ncontent-length: %d\r\n"
                 b"connection: close\r\n\r\n%s" % (code, kind, len(body), body),
             )
-        except (TimeoutError, OSError):
+        except OSError:
             pass
         finally:
             connection.close()
@@ -310,12 +316,19 @@ class Dispatcher:
         task.add_done_callback(self._tasks.discard)
 
 
-class _Arriving:
-    """A connection accepted, its first line not read yet; `expiry` closes it if none comes."""
+def _ends_head(received: bytearray, start: int) -> bool:
+    """Whether `received` holds, from `start`, the empty line that ends a request's head."""
+    return received.find(b"\n\r\n", start) >= 0 or received.find(b"\n\n", start) >= 0
 
-    __slots__ = ("connection", "expiry", "fileno")
+
+class _Arriving:
+    """A connection accepted, its head not all read yet: what was `received` of it, and the
+    head's account in `Dispatcher.partial`."""
+
+    __slots__ = ("connection", "fileno", "pending", "received")
 
     def __init__(self, connection: socket.socket):
         self.connection = connection
         self.fileno = connection.fileno()
-        self.expiry: asyncio.TimerHandle | None = None
+        self.received = bytearray()
+        self.pending: PendingHead | None = None

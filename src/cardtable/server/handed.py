@@ -4,7 +4,8 @@ hands it, and nothing else (dispatcher.py).
 The worker listens on no port. Over its control socket (a Unix SOCK_SEQPACKET pair shared
 with the dispatcher) it receives:
 
-- `C` with a file descriptor: an accepted connection, its request not read yet;
+- `C` with a file descriptor: an accepted connection, followed by the bytes the dispatcher read
+  from it (its request's head, up to `HEAD_BYTES`), which the worker's protocol takes first;
 - `S`: a request for its status (status.py), answered with `S` and the status as JSON.
 
 It sends `R` once it is ready (its database open and its tables resumed). When the dispatcher
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 
@@ -31,6 +33,8 @@ READY = b"R"
 
 #: File descriptors one control message carries at most (the dispatcher sends one).
 MAX_FDS = 4
+#: Bytes of a request's start the dispatcher reads before handing its connection over, at most.
+HEAD_BYTES = 16 * 1024
 
 
 class HandedServer(uvicorn.Server):
@@ -53,17 +57,19 @@ class HandedServer(uvicorn.Server):
             asyncio.get_running_loop().remove_reader(self._control.fileno())
         await super().shutdown(sockets)
 
-    def _protocol(self) -> asyncio.Protocol:
-        """What uvicorn serves each accepted connection with (as in `Server.startup`)."""
-        return self.config.http_protocol_class(  # type: ignore[call-arg]
+    def _protocol(self, head: bytes) -> asyncio.Protocol:
+        """What uvicorn serves a handed connection with (as in `Server.startup`), given first
+        `head`, what the dispatcher read from it."""
+        protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
             config=self.config, server_state=self.server_state, app_state=self.lifespan.state
         )
+        return _Resumed(protocol, head)
 
     def _receive(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
             try:
-                message, fds, _, _ = socket.recv_fds(self._control, 16, MAX_FDS)
+                message, fds, _, _ = socket.recv_fds(self._control, 1 + HEAD_BYTES, MAX_FDS)
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:
@@ -73,9 +79,10 @@ class HandedServer(uvicorn.Server):
                 loop.remove_reader(self._control.fileno())
                 self.should_exit = True
                 return
-            for fd in fds:
+            for fd in fds:  # `C`: a connection, and its head so far
                 connection = socket.socket(fileno=fd)
-                self._spawn(loop.connect_accepted_socket(self._protocol, connection))
+                factory = functools.partial(self._protocol, message[1:])
+                self._spawn(loop.connect_accepted_socket(factory, connection))
             if message == STATUS:
                 self._spawn(self._send_status())
 
@@ -92,6 +99,20 @@ class HandedServer(uvicorn.Server):
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("handling a message of the dispatcher failed", exc_info=task.exception())
+
+
+class _Resumed(asyncio.Protocol):
+    """Starts `protocol` on a handed connection with the bytes already read from it, then
+    leaves the connection to it."""
+
+    def __init__(self, protocol: asyncio.Protocol, head: bytes):
+        self._protocol, self._head = protocol, head
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        transport.set_protocol(self._protocol)
+        self._protocol.connection_made(transport)
+        if self._head and not transport.is_closing():  # not refused at once
+            self._protocol.data_received(self._head)
 
 
 class CloseAfterResponse:

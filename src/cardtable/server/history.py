@@ -7,11 +7,15 @@ A table's public history only grows, so it is built once: `PublicHistory` replay
 a copy of its own and keeps the steps it made, and each later read only replays the entries
 stored since. `TableHistory` holds one per table and does that work in a thread, one build
 at a time, so a long history never holds up the event loop (and with it every other table).
+A page is encoded as JSON in that thread too (a page of 1,000 steps is a megabyte), and the
+last few pages read are kept encoded until the history grows: a page read again is sent as
+it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 import orjson
@@ -23,6 +27,8 @@ from .table import TableState
 #: Steps a page of history holds when the reader does not say, and at most.
 PAGE_STEPS = 500
 MAX_PAGE_STEPS = 1000
+#: Encoded pages kept per table: a reader going through the pages, and a few others.
+KEPT_PAGES = 4
 
 
 def _public(state: TableState) -> dict:
@@ -93,27 +99,55 @@ class TableHistory:
         self._read_log = read_log
         self._built: PublicHistory | None = None
         self._lock = asyncio.Lock()
+        #: The pages last encoded since the history last grew, by (after, limit), the one
+        #: read last at the end.
+        self._pages: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        #: Pages encoded: a page read again before the history grows is not encoded again.
+        self.pages_encoded = 0
 
-    async def page(self, after: int = 0, limit: int = PAGE_STEPS) -> dict | None:
-        """A page of the history up to the last step stored (`PublicHistory.page`); None for
-        a table with no log."""
+    async def page(self, after: int = 0, limit: int = PAGE_STEPS) -> bytes | None:
+        """A page of the history up to the last step stored (`PublicHistory.page`), encoded
+        as JSON; None for a table with no log."""
         async with self._lock:
-            built = await self._extended()
-            return None if built is None else built.page(after, limit)
+            entries = await self._unread()
+            if self._built is None:
+                return None
+            kept = None if entries else self._pages.get((after, limit))
+            if kept is not None:
+                self._pages.move_to_end((after, limit))
+                return kept
+            return await asyncio.to_thread(self._encode_page, entries, after, limit)
 
     async def get(self) -> PublicHistory | None:
         """The whole history up to the last step stored; None for a table with no log. Later
         reads only add steps to it."""
         async with self._lock:
-            return await self._extended()
+            entries = await self._unread()
+            if entries:
+                await asyncio.to_thread(self._extend, entries)
+            return self._built
 
-    async def _extended(self) -> PublicHistory | None:
+    async def _unread(self) -> list[Entry]:
+        """The entries of the log not replayed yet (the history starts from the first)."""
         after = 0 if self._built is None else self._built.seq
         entries = await self._read_log(after)
-        if self._built is None:
-            if not entries:
-                return None
+        if self._built is None and entries:
             self._built = PublicHistory(self.code, entries[0])
+        return entries
+
+    def _extend(self, entries: list[Entry]) -> None:
+        """Replay `entries` (in a thread): the pages kept are out of date."""
+        assert self._built is not None
+        self._built.extend(entries)
+        self._pages.clear()
+
+    def _encode_page(self, entries: list[Entry], after: int, limit: int) -> bytes:
+        """Replay `entries`, then encode the page and keep it (in a thread)."""
+        assert self._built is not None
         if entries:
-            await asyncio.to_thread(self._built.extend, entries)
-        return self._built
+            self._extend(entries)
+        page = self._pages[after, limit] = orjson.dumps(self._built.page(after, limit))
+        self.pages_encoded += 1
+        if len(self._pages) > KEPT_PAGES:
+            self._pages.popitem(last=False)
+        return page

@@ -3,6 +3,12 @@
 A table is loaded on first use by replaying its log; tables with a game running are loaded
 at start so their timers and bots carry on after a restart. Steps stored here are published
 on the bus; steps other processes published are applied to the local copy.
+
+Tables leave memory once idle (live.py) and come back from the log on their next use. A game
+is abandoned (ended by the server, without a result) once no person has been connected to it
+and no step stored for `abandon_after`: found so when it is loaded, it is ended before anyone
+sees it; one evicted while in play is loaded again when that time comes. Start-up resumes only
+the games younger than that; older ones are ended when next loaded, never replayed at start.
 """
 
 from __future__ import annotations
@@ -10,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from functools import partial
 
 import orjson
@@ -18,12 +23,13 @@ import orjson
 from .. import games
 from ..bus import Bus
 from ..engine import IllegalAction
-from ..store import Entry, Store
+from ..store import Entry, Store, database_down
 from ..store import deck_library as library
 from . import decks
 from .access import no_table
 from .admission import Admission
 from .bans import BanList
+from .clock import Handle
 from .connection import CLOSE_BANNED
 from .errors import TableError
 from .game_results import finished_game
@@ -60,6 +66,9 @@ class Hub:
         self.metrics = Metrics()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Task] = {}
+        #: Games in play evicted from memory: the wake-up that loads each again when it would
+        #: be abandoned.
+        self._closing: dict[str, Handle] = {}
         #: The public history of each table held here, built on its first read.
         self.histories: dict[str, TableHistory] = {}
         #: Per-address limits are the site's: each of several workers allows its share.
@@ -70,7 +79,7 @@ class Hub:
         self.lookups = site_limiter(settings.lookup_rate, settings.lookup_burst, workers)
         self.quotas = Quotas(settings)
         self.word_filter = WordFilter(settings.filtered_words)
-        self.bans = BanList(store)
+        self.bans = BanList(store, settings.clock)
         #: Keys of the cards moderators hid: a start leaves them out without a database read.
         self.hidden_cards = Refreshed(partial(library.hidden_keys, store), frozenset())
         #: The hub's periodic work (`start`).
@@ -102,12 +111,17 @@ class Hub:
             )
         live = self.tables.get(canonical)
         if live is not None:
+            live.touch()
             return live
         loading = self._loading.get(canonical)
         if loading is None:
             loading = self._loading[canonical] = asyncio.create_task(self._load(canonical))
             loading.add_done_callback(lambda _: self._loading.pop(canonical, None))
         return await asyncio.shield(loading)
+
+    def held(self, code: str) -> bool:
+        """Whether the table `code` is in this process's memory now (asking loads nothing)."""
+        return normalise_code(code) in self.tables
 
     async def read(self, code: str, token: str | None = None) -> TableState | None:
         """The table `code` as it stands, to read only (None if there is none): the live one
@@ -153,14 +167,30 @@ class Hub:
         finished = finished_game(state) if state.status == "ended" else None
         if finished is not None:  # a table ended by a version that wrote results later
             await self.store.record_results(finished)
-        return self._hold(state)
+        live = self._hold(state)
+        if state.status == "playing" and state.last_wall <= self.abandoned_before():
+            try:  # on failure it stays in play, to be ended when next loaded
+                await live.abandon()
+            except TableError as error:  # the database does not answer
+                log.warning("table %s: the abandoned game was not ended (%s)", code, error)
+            except Exception:
+                log.exception("table %s: ending the abandoned game failed", code)
+        live.start()
+        return live
 
     def _hold(self, state: TableState) -> LiveTable:
+        """Hold the table here (`LiveTable.start` arms it)."""
+        closing = self._closing.pop(state.code, None)
+        if closing is not None:
+            closing.cancel()
         live = self.tables[state.code] = LiveTable(self, state)
         self.bus.subscribe(state.code, self.node, lambda message: self._on_bus(live, message))
-        live._schedule()
-        live._watch_absent()
         return live
+
+    def abandoned_before(self) -> float:
+        """A game whose last step is older than this (wall time) has been abandoned; a public
+        lobby that old is no longer listed."""
+        return self.settings.clock.time() - self.settings.abandon_after
 
     def forget(self, live: LiveTable) -> None:
         """Drop a table from memory (its next use reloads it from the log)."""
@@ -170,15 +200,31 @@ class Hub:
             self.bus.unsubscribe(live.code, self.node)
         live.close()
 
+    def evict(self, live: LiveTable) -> None:
+        """An idle table leaves memory. A game in play there (resting) is loaded again when
+        it would be abandoned, `abandon_after` after its last step, and ended then."""
+        self.forget(live)
+        if live.state.status == "playing":
+            clock = self.settings.clock
+            delay = live.state.last_wall + self.settings.abandon_after - clock.time()
+            self._closing[live.code] = clock.call_later(max(0.0, delay), self._close, live.code)
+
+    def _close(self, code: str) -> None:
+        """Load an evicted game whose time is up: the load ends it if nothing happened."""
+        self._closing.pop(code, None)
+        self._spawn(self.get(code))
+
     async def resume(self) -> int:
-        """Load every table with a game running that this process serves; returns how many."""
-        rows = [r for r in await self.store.open_tables("playing") if self.settings.owns(r["code"])]
-        for row in rows:
+        """Load every table this process serves with a game running that has had a step
+        within `abandon_after` (older ones are ended when next loaded); returns how many."""
+        playing = await self.store.active_tables("playing", self.abandoned_before())
+        codes = [code for code in playing if self.settings.owns(code)]
+        for code in codes:
             try:
-                await self.get(row["code"])
+                await self.get(code)
             except Exception:
-                log.exception("table %s could not be resumed", row["code"])
-        return len(rows)
+                log.exception("table %s could not be resumed", code)
+        return len(codes)
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -190,6 +236,9 @@ class Hub:
     async def close(self) -> None:
         for task in self._keeping:
             task.cancel()
+        for closing in self._closing.values():
+            closing.cancel()
+        self._closing.clear()
         for live in list(self.tables.values()):
             self.forget(live)
 
@@ -205,13 +254,13 @@ class Hub:
     async def _keep_presence(self) -> None:
         """Every third of the presence lease: repeat who is online here at each table other
         processes may hold, and forget what they said that is older than the lease."""
-        lease = self.settings.presence_lease
+        clock, lease = self.settings.clock, self.settings.presence_lease
         while True:
-            await asyncio.sleep(lease / 3)
+            await clock.sleep(lease / 3)
             for live in list(self.tables.values()):
                 if live.local_online and self.bus.listened(live.code, self.node):
                     await self.publish_presence(live)
-                await live.expire_remote_online(time.monotonic() - lease)
+                await live.expire_remote_online(clock.time() - lease)
 
     async def _keep_moderation(self) -> None:
         """Read the bans and hidden cards now, before anyone waits for them, and again every
@@ -221,11 +270,14 @@ class Hub:
             for held in (self.bans, self.hidden_cards):
                 try:
                     await held.refresh()
-                except Exception:
-                    log.exception("reading the moderation data failed")
+                except Exception as error:
+                    if (why := database_down(error)) is None:
+                        log.exception("reading the moderation data failed")
+                    else:
+                        log.warning("reading the moderation data failed (the database: %s)", why)
             if self.settings.workers > 1:
                 await self._moderate_here()
-            await asyncio.sleep(self.settings.moderation_refresh)
+            await self.settings.clock.sleep(self.settings.moderation_refresh)
 
     async def _moderate_here(self) -> None:
         """One of several workers: apply what a moderator did on another worker to the tables
@@ -315,7 +367,7 @@ class Hub:
             state = TableState.create(code, first)
             if await self.store.create_table(state.summary(), first):
                 self.metrics.actions["lobby"] += 1
-                self._hold(state)
+                self._hold(state).start()
                 return Joined(code=code, member=0, token=token, spectate=False)
         raise TableError("unavailable", "no free table code found; try again", 503)
 

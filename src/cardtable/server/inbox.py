@@ -1,12 +1,17 @@
 """What one connection sends, handled strictly in order, each message as soon as it can be.
 
-A message is size-checked, parsed, validated and rate-limited, then handled: a game action
-on a table that is free is applied and queued for storing in the same call that received it
-(`LiveTable.act_now`), with no task between the socket and the table; anything that must
-wait (a table action, a resync, a table busy with a timer or a bot) is handled by a task.
-Either way the connection's later messages wait until that message is done (its step stored,
-as when each was awaited in turn). Every refusal is answered with an `error` carrying a
-stable code.
+A message is counted against the member's allowance as it arrives, then size-checked, parsed
+and validated, then handled: a game action on a table that is free is applied and queued for
+storing in the same call that received it (`LiveTable.act_now`), with no task between the
+socket and the table; anything that must wait (a table action, a resync, a table busy with a
+timer or a bot) is handled by a task. Either way the connection's later messages wait until
+that message is done (its step stored, as when each was awaited in turn). Every refusal is
+answered with an `error` carrying a stable code.
+
+A message past the allowance is refused at once (it never waits), and refusing costs little:
+the connection is answered at most as many `rate-limited` errors as it may send messages (a
+burst, then the same rate), the others are dropped without a word, and a connection refused
+more than a whole burst in a row is closed with `CLOSE_POLICY`.
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..engine import IllegalAction
-from ..store import Conflict
+from ..store import Conflict, database_down
 from .connection import Connection
-from .errors import TableError
+from .errors import TableError, unavailable
 from .protocol import (
     MAX_MESSAGE_BYTES,
     Hello,
@@ -33,6 +38,8 @@ from .protocol import (
     ValidationError,
     parse_client_message,
 )
+from .ratelimit import Bucket
+from .socket_protocol import CLOSE_POLICY
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -68,24 +75,44 @@ class Inbox:
         self._waiting: deque[str | bytes | None] = deque()
         self._busy = False
         self._tasks: set[asyncio.Task] = set()
+        allowance = connection.bucket
+        #: The `rate-limited` errors the connection may still be answered.
+        self._refusals = Bucket(allowance.rate, allowance.burst)
+        #: Messages refused in a row for the allowance.
+        self._over = 0
 
     def receive(self, raw: str | bytes | None) -> None:
-        """Handle `raw` now, or after the messages before it."""
+        """Handle `raw` now, or after the messages before it; refuse it at once past the
+        member's allowance."""
         if not self.connection.open:
             return
+        self.hub.metrics.messages_in += 1
+        if not self.connection.bucket.take():
+            self._over_allowance(raw)
+            return
+        self._over = 0
         if self._busy:
             self._waiting.append(raw)
         else:
             self._handle(raw)
 
+    def _over_allowance(self, raw: str | bytes | None) -> None:
+        """Refuse `raw`, sent past the allowance: with an error while `_refusals` allows,
+        else without a word; close the connection after more than a burst in a row."""
+        self._over += 1
+        if self._over > self.connection.bucket.burst:
+            self.connection.close_now(CLOSE_POLICY)
+        elif self._refusals.take():
+            error = TableError("rate-limited", "too many messages; slow down")
+            self._refuse(error, _client_id(raw))
+        else:
+            self.hub.metrics.rejected["rate-limited"] += 1
+
     def _handle(self, raw: str | bytes | None) -> None:
-        self.hub.metrics.messages_in += 1
         client_id = None
         try:
             message = parse(raw)
             client_id = getattr(message, "id", None)
-            if not self.connection.bucket.take():
-                raise TableError("rate-limited", "too many messages; slow down")
             self._dispatch(message)
         except (TableError, IllegalAction) as error:
             self._refuse(error, client_id)
@@ -142,9 +169,14 @@ class Inbox:
             await work
         except (TableError, IllegalAction) as error:
             self._refuse(error, client_id)
-        except Exception:
-            log.exception("table %s: a message failed", self.live.code)
-            self.connection.close(1011)
+        except Exception as error:
+            why = database_down(error)
+            if why is None:
+                log.exception("table %s: a message failed", self.live.code)
+                self.connection.close(1011)
+            else:
+                log.warning("table %s: a message refused (the database: %s)", self.live.code, why)
+                self._refuse(unavailable(), client_id)
         finally:
             self._next()
 
@@ -158,3 +190,11 @@ class Inbox:
         self.hub.metrics.rejected[error.code] += 1
         message = error_message(error.code, error.message, self.live.state.seq, client_id)
         self.connection.send(message)
+
+
+def _client_id(raw: str | bytes | None) -> Any:
+    """The `id` of the message `raw`, when it is a valid message that has one."""
+    try:
+        return getattr(parse(raw), "id", None)
+    except TableError:
+        return None

@@ -14,6 +14,10 @@ Presence: a member none of whose connections is open (here or, by the bus, elsew
 table's grace period is marked away by a logged step; one who connects again is marked
 present at once. Time is read and wake-ups armed through the server's `Clock`.
 
+Lifetime: a table with nobody connected and nothing armed (resting, ended, or a lobby nobody
+is in) for the site's `evict_after` leaves memory (`Hub.evict`); its next use loads it again
+from the log. A game found stale when loaded is ended by the server (`abandon`).
+
 When several processes serve a table, the one that stored its last step moves its bots and
 applies its timeouts; the others arm the same wake-ups a presence lease later, so they act only
 when that process has gone quiet (a process that died), and no step is computed twice.
@@ -29,17 +33,18 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from .. import bots
 from ..engine import Event, IllegalAction, Rng
-from ..store import Conflict, Entry
+from ..store import Conflict, Entry, database_down
 from .clock import Handle
 from .connection import CLOSE_REMOVED, Connection
 from .decks import prepare_entries
-from .errors import TableError
+from .errors import TableError, unavailable
 from .game_results import finished_game
 from .patch import changes, diff, pointer
 from .protocol import PROTOCOL_VERSION
@@ -55,6 +60,10 @@ _REMOVE_YOU = {"op": "remove", "path": "/game/you"}
 
 #: How many times an action is retried when another process stored the same step first.
 RETRIES = 3
+#: Seconds between attempts to read a table back from its log while the database does not
+#: answer (after a step could not be stored): the table goes on within this time of the
+#: database answering again, or at once when someone acts or connects.
+REPAIR_EVERY = 1.0
 
 
 @dataclass(eq=False)
@@ -98,7 +107,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.local_online: Counter[int] = Counter()
-        #: Who other processes say is online through them, and when each last said it.
+        #: Who other processes say is online through them, and when (by the server's clock)
+        #: each last said it.
         self.remote_online: dict[str, set[int]] = {}
         self._remote_heard: dict[str, float] = {}
         self._summary = state.summary()
@@ -126,6 +136,12 @@ class LiveTable:
         #: After a queued step failed, what the connections had been sent before it: the
         #: state is ahead of the log until rebuilt from there.
         self._broken: tuple | None = None
+        #: While the database does not answer: the next attempt to read the table back.
+        self._repair_due: Handle | None = None
+        #: The wake-up that evicts the table once it has been idle for `evict_after`.
+        self._idle: Handle | None = None
+        #: Dropped from memory (`Hub.forget`): nothing is armed here any more.
+        self.closed = False
 
     @property
     def code(self) -> str:
@@ -303,12 +319,20 @@ class LiveTable:
                 self._watch_absent()
 
     def _fail(self, group: _Group, failed: _Step) -> None:
-        """`failed` could not be stored: it and every step after it fail. The steps of its
-        group before it are stored: they succeed, and are sent when the table is rebuilt."""
+        """`failed` could not be stored: it and every step after it fail (`unavailable`, or
+        `Conflict` when another process stored that step first). The steps of its group before
+        it are stored: they succeed, and are sent when the table is rebuilt from the log."""
         error = failed.stored.exception()
+        refusal: Callable[[], Exception] = partial(Conflict, str(error))
         if not isinstance(error, Conflict):
-            seq = failed.entry.seq
-            log.error("table %s: storing step %d failed", self.code, seq, exc_info=error)
+            seq, why = failed.entry.seq, database_down(error)
+            if why is None:
+                log.error("table %s: storing step %d failed", self.code, seq, exc_info=error)
+                saved = "the table could not be saved; try again"
+                refusal = partial(TableError, "unavailable", saved, 503)
+            else:
+                log.warning("table %s: step %d not stored (the database: %s)", self.code, seq, why)
+                refusal = unavailable
         index = group.steps.index(failed)
         for step in group.steps[:index]:
             self._unsent[step.entry.seq] = (step.origin, step.client_id)
@@ -316,27 +340,44 @@ class LiveTable:
                 step.outcome.set_result(step.entry.seq)
         later = [step for queued in self._inflight for step in queued.steps]
         for step in later[later.index(failed) :]:
+            _read_failure(step.stored)  # theirs is this one's, reported above
             if not step.outcome.done():
-                step.outcome.set_exception(
-                    Conflict(str(error))
-                    if isinstance(error, Conflict)
-                    else TableError("unavailable", "the table could not be saved; try again", 503)
-                )
+                step.outcome.set_exception(refusal())
         self._inflight.clear()
         self._open = None
         self._broken = group.before or self._sent()
         self._spawn(self._repair)
 
     async def _repair(self) -> None:
+        """Read the table back from its log after a step failed to store (or steps stored
+        elsewhere could not be read). While the database does not answer, this is tried again
+        every REPAIR_EVERY seconds on the server's clock, quietly, until it answers."""
+        self._repair_due = None
+        if self.closed:
+            return
         async with self.lock:
-            await self._settle()
+            with contextlib.suppress(TableError):  # `unavailable`: the table waits as it is
+                await self._settle()
+            if self._broken is not None:
+                self._repair_later()
+
+    def _repair_later(self) -> None:
+        """Arm the next `_repair`, unless one is armed already."""
+        if self._repair_due is None and not self.closed:
+            clock = self.hub.settings.clock
+            self._repair_due = clock.call_later(REPAIR_EVERY, self._spawn, self._repair)
 
     async def _settle(self) -> None:
-        """Under the lock: take in the steps stored so far, and rebuild after a failed one."""
+        """Under the lock: take in the steps stored so far, and rebuild after a failed one.
+        TableError `unavailable` while the database does not answer: the table is left as it
+        is, to be rebuilt by the next action, hello or `_repair`."""
         self._build_and_send()
         if self._broken is not None:
             await self._rebuild(*self._broken)
             self._broken = None
+            if self._repair_due is not None:
+                self._repair_due.cancel()
+                self._repair_due = None
 
     async def _drain(self) -> None:
         """Under the lock: wait until every queued step is stored (or failed) and settled."""
@@ -375,10 +416,15 @@ class LiveTable:
 
     async def _rebuild(self, table_doc, public, yous, keys) -> None:
         """After a step failed to store: the state from the log up to the last step sent
-        here, what each connection had been sent by then, and then the log's later steps."""
+        here, what each connection had been sent by then, and then the log's later steps;
+        the timer, bots and grace periods armed again from there. Raises TableError
+        `unavailable`, changing nothing, while the database does not answer; after any other
+        failure to read the log the table leaves memory (its next use loads it again)."""
         try:
             entries = await self._read_log()
-        except Exception:
+        except Exception as error:
+            if database_down(error) is not None:
+                raise unavailable() from error
             self.hub.forget(self)
             raise
         self.state = TableState.replay(self.code, entries[: self._durable])
@@ -393,13 +439,29 @@ class LiveTable:
         self._unsent.clear()
         self._summary = self.state.summary()
         self._send_presence()
+        self.start()  # what failed meanwhile (a timeout, a grace period) is armed again
 
     async def catch_up(self) -> None:
         """Apply the steps other processes stored since ours (after a bus gap)."""
         async with self.lock:
             await self._drain()
-            for entry in await self._read_log(after=self.state.seq):
-                self._stored(entry, self.state.apply(entry))
+            with self._read_back_if_down():
+                for entry in await self._read_log(after=self.state.seq):
+                    self._stored(entry, self.state.apply(entry))
+
+    @contextlib.contextmanager
+    def _read_back_if_down(self):
+        """Under the lock, nothing in flight, around taking in steps stored elsewhere: if the
+        database does not answer, the table is read back from the log once it does (as after
+        a failed step: `_repair`) and TableError `unavailable` is raised."""
+        try:
+            yield
+        except Exception as error:
+            if database_down(error) is None:
+                raise
+            self._broken = self._sent()
+            self._repair_later()
+            raise unavailable() from error
 
     async def _read_log(self, after: int = 0) -> list[Entry]:
         """The log from step `after + 1`, with every deck its steps name registered here."""
@@ -411,15 +473,16 @@ class LiveTable:
         """Steps another process stored, in order; a gap is filled from the log."""
         async with self.lock:
             await self._drain()
-            await prepare_entries(self.hub, entries)
-            for entry in entries:
-                if entry.seq <= self.state.seq:
-                    continue
-                if entry.seq != self.state.seq + 1:
-                    for missing in await self._read_log(after=self.state.seq):
-                        self._stored(missing, self.state.apply(missing))
-                    return
-                self._stored(entry, self.state.apply(entry))
+            with self._read_back_if_down():
+                await prepare_entries(self.hub, entries)
+                for entry in entries:
+                    if entry.seq <= self.state.seq:
+                        continue
+                    if entry.seq != self.state.seq + 1:
+                        for missing in await self._read_log(after=self.state.seq):
+                            self._stored(missing, self.state.apply(missing))
+                        return
+                    self._stored(entry, self.state.apply(entry))
 
     # -- sending ------------------------------------------------------------------------------
 
@@ -528,8 +591,11 @@ class LiveTable:
                 self._post(connection, message)
 
     async def connect(self, connection: Connection) -> None:
-        """Welcome a connection with its whole document and count its member online."""
+        """Welcome a connection with its whole document and count its member online. Raises
+        TableError `unavailable` (nothing counted) while a table to be read back from its log
+        cannot be: the database does not answer."""
         async with self.lock:
+            await self._settle()
             self.hub.metrics.connections += 1
             self.local_online[connection.member] += 1
             if self.local_online[connection.member] == 1:
@@ -582,7 +648,7 @@ class LiveTable:
         async with self.lock:
             if members:
                 self.remote_online[node] = members
-                self._remote_heard[node] = time.monotonic()
+                self._remote_heard[node] = self.hub.settings.clock.time()
             else:
                 self.remote_online.pop(node, None)
                 self._remote_heard.pop(node, None)
@@ -590,7 +656,8 @@ class LiveTable:
             await self._review_presence()
 
     async def expire_remote_online(self, before: float) -> None:
-        """Forget the processes whose word on who is online is older than `before`."""
+        """Forget the processes whose word on who is online is older than `before` (the
+        server's clock time)."""
         if all(heard >= before for heard in self._remote_heard.values()):
             return
         async with self.lock:
@@ -604,6 +671,8 @@ class LiveTable:
     def _watch_absent(self) -> None:
         """Arm the grace period of every person at the table with no connection open who is
         not marked away yet, and disarm it for those who have one."""
+        if self.closed:
+            return
         online = self.online()
         clock, grace = self.hub.settings.clock, self.state.grace
         for member in self.state.members.values():
@@ -615,6 +684,7 @@ class LiveTable:
                 )
             elif watched and not absent:
                 self._grace.pop(member.id).cancel()
+        self._review_idle()
 
     async def _review_presence(self) -> None:
         """Under the lock: mark present at once the members marked away who have a connection
@@ -641,10 +711,12 @@ class LiveTable:
             self._timer = None
         elif not resting and self._timer is None:
             self._schedule()
+        self._review_idle()
 
     async def _grace_over(self, member_id: int) -> None:
         """A member's grace period ran out with no connection of theirs open: away."""
         self._grace.pop(member_id, None)
+        self._review_idle()
         async with self.lock:
             member = self.state.members.get(member_id)
             if member is None or member.left or member.away or member_id in self.online():
@@ -652,9 +724,65 @@ class LiveTable:
             away = {"type": "away", "members": [member_id]}
             await self._act_locked("lobby", None, away, retry=False)
 
+    # -- lifetime -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Arm what the table held now waits for: its timer or bots, the grace periods of the
+        people not connected, and the idle wake-up."""
+        self._schedule()
+        self._watch_absent()
+
+    def touch(self) -> None:
+        """The table was used (a read, a join, a hello): if idle, it stays held `evict_after`
+        seconds from now."""
+        self._review_idle(restart=True)
+
+    async def abandon(self) -> None:
+        """End the game, which nobody has attended for `abandon_after` (`Hub` found it so
+        when it loaded the table), with the server's `abandon` step."""
+        async with self.lock:
+            if self.state.status != "playing" or self.online():
+                return
+            # Conflict: another process stored a step first, so the game is not abandoned.
+            with contextlib.suppress(Conflict):
+                await self._act_locked("lobby", None, {"type": "abandon"}, retry=False)
+
+    def _idle_now(self) -> bool:
+        """Nothing is armed (no timer, no bot, no grace period) and nobody is connected, here
+        or, by the bus, elsewhere."""
+        if self._timer is not None or self._grace or self.local_online:
+            return False
+        return not self.online()
+
+    def _review_idle(self, restart: bool = False) -> None:
+        """Arm the idle wake-up when the table has become idle, disarm it when it no longer
+        is; `restart`: the table was used, so an armed one starts again from now."""
+        if self._idle is not None and (restart or not self._idle_now()):
+            self._idle.cancel()
+            self._idle = None
+        if self._idle is None and not self.closed and self._idle_now():
+            settings = self.hub.settings
+            self._idle = settings.clock.call_later(settings.evict_after, self._idle_over)
+
+    def _idle_over(self) -> None:
+        """Idle for `evict_after`: leave memory, unless a step or a task is still under way
+        (then look again once it is idle again)."""
+        self._idle = None
+        busy = self.lock.locked() or self._inflight or self._tasks or self._broken is not None
+        if busy or not self._idle_now():
+            self._review_idle()
+        else:
+            self.hub.evict(self)
+
     # -- timers and bots ----------------------------------------------------------------------
 
     def _schedule(self) -> None:
+        """Arm the one pending wake-up (`_arm`); the table is idle if there is none and nobody
+        is connected (`_review_idle`)."""
+        self._arm()
+        self._review_idle()
+
+    def _arm(self) -> None:
         """Arm the one pending wake-up: a robot's move (a bot, or a seat on autopilot),
         skipping away seats, or the deadline.
 
@@ -667,7 +795,7 @@ class LiveTable:
             self._timer.cancel()
             self._timer = None
         state = self.state
-        if state.status != "playing" or state.rests(watched=bool(self.online())):
+        if self.closed or state.status != "playing" or state.rests(watched=bool(self.online())):
             return
         game, game_state = state.game, state.game_state
         to_act = game.to_act(game_state)
@@ -700,7 +828,8 @@ class LiveTable:
         except Conflict:
             pass  # another process took the step; the log's version is applied and re-armed
         except (TableError, IllegalAction) as error:
-            log.warning("table %s: %s refused: %s", self.code, work.__name__, error)
+            if error.code != "unavailable":  # the database's failure is logged by `_fail`
+                log.warning("table %s: %s refused: %s", self.code, work.__name__, error)
         except Exception:
             log.exception("table %s: %s failed", self.code, work.__name__)
 
@@ -762,6 +891,9 @@ class LiveTable:
         return bot.choose(self.state.game, self.state.game_state, seat, self._rng)
 
     def close(self) -> None:
+        self.closed = True
+        if self._idle is not None:
+            self._idle.cancel()
         if self._timer is not None:
             self._timer.cancel()
         for handle in self._grace.values():
@@ -853,6 +985,15 @@ def _game_doc(public: dict[str, Any] | None, you: bytes | None) -> dict | None:
     if you is not None:
         doc["you"] = _parsed(you)
     return doc
+
+
+def _read_failure(future: asyncio.Future) -> None:
+    """Mark the failure of `future` as read, now or once it settles (asyncio reports a failure
+    nobody read when the future is collected)."""
+    if not future.done():
+        future.add_done_callback(_read_failure)
+    elif not future.cancelled():
+        future.exception()
 
 
 def _seats_by_member(state: TableState) -> dict[int, int]:

@@ -9,7 +9,6 @@ and removing a deck are the deck library's (`decks.py`); a report only leads to 
 from __future__ import annotations
 
 import ipaddress
-import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request
@@ -149,7 +148,9 @@ async def list_bans(
     request: Request, status: Annotated[Literal["active", "all"], Query()] = "active"
 ) -> list[dict[str, Any]]:
     """Bans, newest first: those in force unless `status=all`."""
-    return await moderation.list_bans(_hub(request).store, active_only=status == "active")
+    hub = _hub(request)
+    now = hub.settings.clock.time()
+    return await moderation.list_bans(hub.store, now, active_only=status == "active")
 
 
 @admin.post("/bans", status_code=201, responses=ADMIN_ERRORS)
@@ -173,7 +174,7 @@ async def add_ban(body: BanBody, request: Request) -> dict[str, Any]:
 async def lift_ban(ban_id: Id, request: Request) -> dict[str, Any]:
     """Lift a ban at once."""
     hub = _hub(request)
-    ban = await moderation.lift_ban(hub.store, ban_id)
+    ban = await moderation.lift_ban(hub.store, ban_id, hub.settings.clock.time())
     if ban is None:
         raise TableError("not-found", "no ban with that id", 404)
     await hub.bans.reload()
@@ -244,8 +245,9 @@ async def _ban(
     hub: Hub, client: str | None, address: str | None, reason: str, minutes: float | None
 ) -> dict[str, Any]:
     """Store a ban, apply it to this process at once and disconnect whoever it holds."""
-    until = None if minutes is None else time.time() + minutes * 60
-    ban = await moderation.add_ban(hub.store, client, address, reason, until)
+    now = hub.settings.clock.time()
+    until = None if minutes is None else now + minutes * 60
+    ban = await moderation.add_ban(hub.store, client, address, reason, until, now)
     await hub.bans.reload()
     await hub.disconnect_banned()
     return ban

@@ -47,6 +47,12 @@ class Settings:
     #: Bytes of messages a connection may have waiting to be sent (the client does not read
     #: them) before it is closed as too slow.
     send_queue_bytes: int = 2**20
+    #: Seconds a connection has to send its request line and headers (from its acceptance, or
+    #: from the first byte of its next request); and connections per client address that may
+    #: be slow to send them (still at it after a second) at once, more being closed
+    #: (http_protocol.py).
+    head_timeout: float = 10.0
+    address_partial_requests: int = 32
     #: Seconds a new WebSocket has to say hello.
     hello_timeout: float = 10.0
     #: Chat lines per member of a table: sustained per second, and burst.
@@ -63,6 +69,13 @@ class Settings:
     #: word leaves no one shown online after it. A process that did not store a table's last
     #: step also leaves that table's bots and timers this long to the one that did.
     presence_lease: float = 30.0
+    #: Seconds a table held in memory stays there with nobody connected and nothing armed (no
+    #: bot, no deadline, no grace period: resting, ended, or a lobby nobody is in); its next
+    #: use loads it again from its log.
+    evict_after: float = 300.0
+    #: Seconds a game may go with no person connected and no step before the server ends it
+    #: without a result (`abandoned`); start-up resumes only the games younger than that.
+    abandon_after: float = 3600.0
     #: An admin token accepted besides those `cardtable admin token` made (from the
     #: CARDTABLE_ADMIN_TOKEN environment variable).
     admin_token: str | None = None

@@ -11,12 +11,20 @@ This protocol puts two functions in the scope's extensions:
   caller to queue the message and send it the ASGI way once the socket drains;
 - `receive_directly` (`RECEIVE_DIRECTLY`): from then on each message is handed to the app's
   handler, as bytes, in the call that read it from the socket. Whole, unfragmented, masked
-  text or binary frames of ordinary size (what clients send) are then read here, without
-  websockets' parser; anything else (control frames, fragments, compressed frames, a frame
-  cut between two reads) goes through uvicorn and websockets as before;
+  text or binary frames of ordinary size (what clients send) and whole pings are then read
+  here, without websockets' parser; anything else (other control frames, fragments,
+  compressed frames, a frame cut between two reads) goes through uvicorn and websockets as
+  before;
 - `close_now` (`CLOSE_NOW`): closes with a code at once, even while the socket pushes back
   (a client that does not read): the close frame follows what the socket holds, and the
   connection is cut `CLOSE_GRACE` seconds later if the client has not read it by then.
+
+Control frames (pings, and pongs the server did not ask for) are not messages, so the
+member's allowance of messages does not count them: each connection has an allowance of its
+own (`CONTROL_RATE` a second, bursts of `CONTROL_BURST`), however they are read, and past it
+the connection is closed with `CLOSE_POLICY`. Of the pings in one read only the latest is
+answered (RFC 6455, 5.5.3), and only while the socket takes writes: a client that pings
+without reading is never buffered pongs.
 """
 
 from __future__ import annotations
@@ -24,8 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.frames import apply_mask
+from websockets.frames import Frame, apply_mask
 from websockets.protocol import State
+
+from .ratelimit import Bucket
 
 #: The scope extensions holding `send_now` and `receive_directly`.
 SEND_NOW = "cardtable.send_now"
@@ -35,10 +45,30 @@ CLOSE_NOW = "cardtable.close_now"
 #: Seconds a client closed by `close_now` has to read what is left before it is cut off.
 CLOSE_GRACE = 10.0
 
+#: Control frames a connection may send a second, and at once: a client's keepalive pings
+#: one every few seconds at most; a burst leaves room for a client measuring its latency.
+CONTROL_RATE = 1.0
+CONTROL_BURST = 20
+#: RFC 6455's "policy violation": a connection past its allowance of control frames or
+#: messages is closed with it.
+CLOSE_POLICY = 1008
+
+#: The first byte (FIN and the opcode) of a whole text, binary and ping frame.
+_TEXT, _BINARY, _PING = 0x81, 0x82, 0x89
+#: The first byte of a pong frame.
+_PONG = b"\x8a"
+#: The longest payload of a control frame (RFC 6455, 5.5).
+_MOST_CONTROL = 125
+
 
 class TableSocketProtocol(WebSocketsSansIOProtocol):
     #: Where messages go once the app asked for them directly.
     _handler: Callable[[bytes], None] | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        #: The control frames this connection may still send (see the module).
+        self._controls = Bucket(CONTROL_RATE, CONTROL_BURST)
 
     def handle_connect(self, event) -> None:
         super().handle_connect(event)
@@ -83,26 +113,65 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
 
     def _read_frames(self, data: bytes) -> int:
         """Hand the handler each whole data frame at the start of `data` (RFC 6455, 5.2: FIN
-        set, no extension bits, masked, a 7- or 16-bit length within `ws_max_size`); returns
-        where the first other one starts."""
+        set, no extension bits, masked, a 7- or 16-bit length within `ws_max_size`) and
+        answer the latest whole ping among them; returns where the first other frame
+        starts."""
         at, end, most = 0, len(data), self.config.ws_max_size
+        ping = None
         while end - at >= 6:
             first, second = data[at], data[at + 1]
-            if first not in (0x81, 0x82) or not second & 0x80:
+            if first not in (_TEXT, _BINARY, _PING) or not second & 0x80:
                 break
             size, start = second & 0x7F, at + 2
+            if first == _PING and size > _MOST_CONTROL:  # websockets refuses it
+                break
             if size == 126:
                 size, start = int.from_bytes(data[start : start + 2], "big"), start + 2
             elif size == 127:
                 break
             if size > most or end < start + 4 + size:
                 break
-            payload = apply_mask(data[start + 4 : start + 4 + size], data[start : start + 4])
             at = start + 4 + size
             if self.close_sent:  # the app is past `websocket.close`, as uvicorn does
                 continue
-            self._handler(payload)
+            payload = apply_mask(data[start + 4 : at], data[start : start + 4])
+            if first != _PING:
+                self._handler(payload)
+            elif self._control_allowed():
+                ping = payload
+            else:
+                return end
+        if ping is not None:
+            self._pong(_PONG + bytes((len(ping),)) + ping)
         return at
+
+    def handle_ping(self) -> None:
+        """websockets read a ping (one this protocol does not read itself: see the module);
+        it queued a pong for each ping of the read, of which the latest is written."""
+        writes = self.conn.data_to_send()
+        pongs = [chunk for chunk in writes if chunk[:1] == _PONG]
+        if self._control_allowed() and pongs:
+            self._pong(pongs[-1])
+        others = [chunk for chunk in writes if chunk[:1] != _PONG]  # the close after a ping
+        if others:
+            self.transport.write(b"".join(others))
+
+    def handle_pong(self, event: Frame) -> None:
+        if self._control_allowed():
+            super().handle_pong(event)
+
+    def _control_allowed(self) -> bool:
+        """Whether the allowance holds one more control frame; if not, the connection is
+        closed."""
+        if self._controls.take():
+            return True
+        self.close_now(CLOSE_POLICY)
+        return False
+
+    def _pong(self, frame: bytes) -> None:
+        """Write a pong frame, unless the socket pushes back or the connection is closing."""
+        if self.writable.is_set() and not self.close_sent:
+            self.transport.write(frame)
 
     def send_receive_event_to_app(self) -> None:
         if self._handler is None:

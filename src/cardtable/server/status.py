@@ -7,6 +7,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from ..store import database_down
+from .errors import UNAVAILABLE as UNAVAILABLE
 from .metrics import Metrics
 
 if TYPE_CHECKING:
@@ -14,10 +16,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The content type of `/metrics`.
+#: The content type of `/metrics`. `/api/health` and `/metrics` answer `UNAVAILABLE` when a
+#: process's database does not answer.
 PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8"
-#: The error `/api/health` and `/metrics` answer with when a process's database is down.
-UNAVAILABLE = ("unavailable", "the database does not answer")
 
 
 async def process_status(hub: Hub, counts: bool = True) -> dict[str, Any]:
@@ -27,8 +28,12 @@ async def process_status(hub: Hub, counts: bool = True) -> dict[str, Any]:
     try:
         await hub.store.ping()
         table_counts = await hub.store.table_counts() if counts else None
-    except Exception:
-        log.warning("the database does not answer", exc_info=True)
+    except Exception as error:
+        why = database_down(error)
+        if why is None:
+            log.exception("the database could not be asked")
+        else:
+            log.warning("the database does not answer: %s", why)
         return {"ok": False}
     return {
         "ok": True,

@@ -12,6 +12,8 @@ CAH), else its autopilot plays it (`robot_seats`, entries of kind `auto`). A sea
 `away_after` deadlines in a row is away too. The host role passes to the longest-seated human
 player still here once its holder is away; the player left alone in a game whose other seats
 have been away for `claim_after` seconds may claim it as a win or end it without a result.
+A game no person has attended for the site's `abandon_after` (nobody connected, no step) is
+ended by the server the same way (`abandon`).
 """
 
 from __future__ import annotations
@@ -116,6 +118,8 @@ class TableState:
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     seq: int = 0
     clock: float = 0.0
+    #: The wall time of the last entry applied: when the table last changed.
+    last_wall: float = 0.0
     #: Whether the last entry applied changed `document()`.
     document_changed: bool = True
 
@@ -140,6 +144,7 @@ class TableState:
         table.host = 0
         table.seq = first.seq
         table.clock = first.game_time
+        table.last_wall = first.wall_time
         return table
 
     @classmethod
@@ -366,6 +371,7 @@ class TableState:
             raise ValueError(f"unknown log entry kind {entry.kind!r}")
         self.seq = entry.seq
         self.clock = now
+        self.last_wall = entry.wall_time
         self.document_changed = before is None or before != self._document_inputs()
         return events
 
@@ -655,13 +661,11 @@ class TableState:
         if outcome not in CLAIM_OUTCOMES:
             raise TableError("bad-action", "a claim is a 'win' or 'abandon'")
         seat = self.seat_of(member.id)
-        self.status = "ended"
-        ended = {"game_number": self.game_number, "finished_at": self.created_wall + now}
         if outcome == "win":
             places = [1 if s == seat else 2 for s in range(len(self.seats))]
-            self.results.append({**ended, "reason": "claimed", "places": places, "winners": [seat]})
+            self._end_by_table(now, "claimed", places, [seat])
         else:
-            self.results.append({**ended, "reason": "abandoned", "places": None, "winners": []})
+            self._end_by_table(now, "abandoned", None, [])
         events = [
             everyone("game-claimed", member=member.id, outcome=outcome),
             everyone("table-game-over", game_number=self.game_number),
@@ -670,6 +674,26 @@ class TableState:
             seats = [status.members for status in self.seats]
             events += self.series.game_ended(seats, self.results[-1], now)
         return events
+
+    def _abandon(self, action: dict, now: float) -> list[Event]:
+        """The server ends a game no person has attended for the site's `abandon_after`
+        seconds (nobody connected, no step), without a result, as a claim's `abandon` does
+        (not a member's action: clients cannot send it)."""
+        if self.status != "playing":
+            raise TableError("no-game", "no game is running at this table")
+        self._end_by_table(now, "abandoned", None, [])
+        return [
+            everyone("game-abandoned"),
+            everyone("table-game-over", game_number=self.game_number),
+        ]
+
+    def _end_by_table(
+        self, now: float, reason: str, places: list[int] | None, winners: list[int]
+    ) -> None:
+        """End the running game for a reason of the table's, not the game's own rules."""
+        self.status = "ended"
+        ended = {"game_number": self.game_number, "finished_at": self.created_wall + now}
+        self.results.append({**ended, "reason": reason, "places": places, "winners": winners})
 
     def _sit(self, action: dict, now: float) -> list[Event]:
         """A spectator takes a seat: before or between games while one is free, or in a
@@ -857,6 +881,7 @@ LOBBY_ACTIONS = {
     "present": TableState._present,
     "skip-waiting": TableState._skip_waiting,
     "claim": TableState._claim,
+    "abandon": TableState._abandon,
     "sit": TableState._sit,
     "answer-team": TableState._answer_team,
 }

@@ -1,37 +1,60 @@
 """The WebSocket endpoint `/ws/{code}`: hello with a token, then actions in, updates out.
 
 After the hello, every message goes to the connection's inbox (inbox.py): straight from the
-socket where the server offers it (socket_protocol.py), else as ASGI receives them.
+socket where the server offers it (socket_protocol.py), else as ASGI receives them. A hello
+that needs the database while it does not answer (to load the table, or to read it back from
+its log after a step failed to store) is answered `unavailable` and closed with
+`CLOSE_UNAVAILABLE`: the client tries again shortly.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..store import DATABASE_ERRORS, database_down
 from .access import rate_limited
 from .admission import CLOSE_TOO_MANY
 from .connection import CLOSE_BANNED, Connection
-from .errors import TableError
+from .errors import TableError, unavailable
 from .hub import Hub
 from .inbox import Inbox, error_message, parse
 from .live import LiveTable
 from .protocol import PROTOCOL_VERSION, Hello
 from .socket_protocol import RECEIVE_DIRECTLY
+from .table import Member
 from .tokens import token_hash
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
 #: An unknown table and a token not at the table close alike, telling no codes apart.
 CLOSE_UNAUTHORIZED = 4401
+#: A hello the server cannot answer now, its database not answering ("try again later").
+CLOSE_UNAVAILABLE = 1013
+#: The close code of a refused hello, by error code; any other closes with 1008.
+_CLOSES = {
+    "unauthorized": CLOSE_UNAUTHORIZED,
+    "banned": CLOSE_BANNED,
+    "too-many-connections": CLOSE_TOO_MANY,
+    "unavailable": CLOSE_UNAVAILABLE,
+}
 
 
 def _decode(message: dict) -> str | bytes | None:
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     return message.get("text") if message.get("text") is not None else message.get("bytes")
+
+
+async def _refuse(websocket: WebSocket, error: TableError) -> None:
+    """Answer a hello with `error` and close as `_CLOSES` says."""
+    await websocket.send_text(error_message(error.code, error.message).decode())
+    await websocket.close(_CLOSES.get(error.code, 1008))
 
 
 async def _hello(
@@ -51,33 +74,44 @@ async def _hello(
             raise TableError("protocol", f"this server speaks protocol {PROTOCOL_VERSION}")
         if not hub.lookups.allows(address):
             raise rate_limited()
-        live = await hub.get(code)  # `misdirected` if another worker serves this table
+        live, member, banned = await _look_up(hub, code, token_hash(hello.token), address)
+        if live is not None and member is not None and not banned:
+            hub.admission.admit(live.code, member.id, address)
     except TimeoutError:
         await websocket.close(1008)
         return None
     except TableError as error:
-        await websocket.send_bytes(error_message(error.code, error.message))
-        await websocket.close(1008)
+        await _refuse(websocket, error)
         return None
-    member = None if live is None else live.state.member_by_token(token_hash(hello.token))
-    if member is None:
+    if live is None or member is None:
         hub.lookups.take(address)
-        await websocket.send_text(
-            error_message("unauthorized", "no table with that code holds this token").decode()
+        await _refuse(
+            websocket, TableError("unauthorized", "no table with that code holds this token")
         )
-        await websocket.close(CLOSE_UNAUTHORIZED)
         return None
-    if await hub.bans.banned(member.client, address):
-        await websocket.send_text(error_message("banned", "you are banned from this site").decode())
-        await websocket.close(CLOSE_BANNED)
-        return None
-    try:
-        hub.admission.admit(live.code, member.id, address)
-    except TableError as error:
-        await websocket.send_bytes(error_message(error.code, error.message))
-        await websocket.close(CLOSE_TOO_MANY)
+    if banned:
+        await _refuse(websocket, TableError("banned", "you are banned from this site"))
         return None
     return live, member.id
+
+
+async def _look_up(
+    hub: Hub, code: str, token: str, address: str
+) -> tuple[LiveTable | None, Member | None, bool]:
+    """The table `code` (`misdirected` if another worker serves it), its member holding the
+    token hash `token`, and whether they or `address` are banned. TableError `unavailable`
+    when the database, needed to load the table or the bans, does not answer."""
+    try:
+        live = await hub.get(code)
+        member = None if live is None else live.state.member_by_token(token)
+        banned = member is not None and await hub.bans.banned(member.client, address)
+    except DATABASE_ERRORS as error:
+        why = database_down(error)
+        if why is None:
+            raise
+        log.warning("table %r: hello refused (the database: %s)", code, why)
+        raise unavailable() from error
+    return live, member, banned
 
 
 @router.websocket("/ws/{code}")
@@ -100,6 +134,10 @@ async def table_socket(websocket: WebSocket, code: str) -> None:
         writer = asyncio.create_task(connection.write())
         try:
             await live.connect(connection)
+        except TableError as error:  # `unavailable`: the table waits to be read back
+            connection.send(error_message(error.code, error.message))
+            connection.close(_CLOSES.get(error.code, 1008))
+        else:
             await _serve(websocket, Inbox(hub, live, connection), connection)
         finally:
             hub.admission.release(live.code, member, address)

@@ -92,10 +92,14 @@ async def resolve_report(store: Store, report_id: int, status: str, resolution: 
 
 
 async def add_ban(
-    store: Store, client_hash: str | None, address: str | None, reason: str, until: float | None
+    store: Store,
+    client_hash: str | None,
+    address: str | None,
+    reason: str,
+    until: float | None,
+    now: float,
 ) -> dict:
-    """Store a ban (`until` None: for good) and return it."""
-    now = time.time()
+    """Store a ban made at `now` (`until` None: for good) and return it."""
     values = {
         "client_hash": client_hash,
         "address": address,
@@ -111,17 +115,17 @@ async def add_ban(
     return _ban(row, now)
 
 
-async def lift_ban(store: Store, ban_id: int) -> dict | None:
-    """Lift a ban; returns it, or None when there is no such ban."""
+async def lift_ban(store: Store, ban_id: int, now: float) -> dict | None:
+    """Lift a ban; returns it as it stands at `now`, or None when there is no such ban."""
     async with store.engine.begin() as connection:
         await connection.execute(update(bans).where(bans.c.id == ban_id).values(lifted=True))
         row = (await connection.execute(select(bans).where(bans.c.id == ban_id))).first()
-    return None if row is None else _ban(row, time.time())
+    return None if row is None else _ban(row, now)
 
 
-async def list_bans(store: Store, active_only: bool, limit: int = 1000) -> list[dict]:
-    """Bans, newest first; `active_only`: those neither lifted nor expired."""
-    now = time.time()
+async def list_bans(store: Store, now: float, active_only: bool, limit: int = 1000) -> list[dict]:
+    """Bans as they stand at `now`, newest first; `active_only`: those neither lifted nor
+    expired."""
     query = select(bans).order_by(bans.c.id.desc()).limit(limit)
     if active_only:
         query = query.where(

@@ -4,19 +4,26 @@ Appends that arrive together are written in one transaction (one fsync for many 
 each caller still learns on its own whether its step was stored or taken by another writer.
 Steps of one table are stored in the order they were submitted, and a step that fails takes
 every later step of its table still waiting down with it (they were built on it).
+
+When the database does not answer (down, restarting, unreachable), calls raise what the driver
+raised; `database_down` tells those failures, worth trying again later, from a statement the
+database refused. A pooled PostgreSQL connection the database closed meanwhile is replaced
+before it is used (`_replace_closed`), so the first request after a restart is not refused.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import asyncpg
 import orjson
-from sqlalchemy import Connection, Executable, Row, event, func, select
+from sqlalchemy import Connection, Executable, Row, event, exc, func, select
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .entries import Entry
@@ -30,6 +37,10 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: Shown the (table code, seq) of the steps of each write of the log before it is made; what
+#: it raises fails that write (`Store.open`).
+BeforeWrite = Callable[[list[tuple[str, int]]], None]
+
 
 #: Steps queued that are written at once, not at the writer's next turn of the event loop,
 #: where the database takes a write on the loop (see `flush_if_full`).
@@ -38,6 +49,81 @@ FLUSH_AT = 32
 
 class Conflict(Exception):
     """The step is already in the log: another writer stored it first."""
+
+
+#: What a database call may raise, as the driver or SQLAlchemy raised it.
+DATABASE_ERRORS: tuple[type[Exception], ...] = (
+    OSError,
+    sqlite3.Error,
+    exc.SQLAlchemyError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+)
+
+#: Failures that say the database does not answer now, rather than refusing a statement.
+_UNANSWERED = (
+    OSError,  # refused, reset, unreachable, timed out
+    exc.TimeoutError,  # no pooled connection came free
+    asyncpg.PostgresConnectionError,  # a connection failed or was lost mid-statement
+    asyncpg.exceptions.OperatorInterventionError,  # shutting down, starting up, cancelled
+    asyncpg.exceptions.InsufficientResourcesError,  # disk full, too many connections
+)
+#: SQLite's result codes that say the file cannot be used now (busy or locked elsewhere,
+#: unwritable, unreadable, full, gone), unlike a statement's error.
+_SQLITE_UNANSWERED = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+    }
+)
+
+
+def database_down(error: BaseException) -> str | None:
+    """Why the database does not answer, in one line, when `error` says so (a connection
+    refused or lost, a server shutting down or starting up, a time-out, a locked or unwritable
+    SQLite file): nothing was done, and the same call may succeed later. None for any other
+    error (a statement refused, a taken step, a bug)."""
+    causes = _causes(error)
+    if not any(_unanswered(cause) for cause in causes):
+        return None
+    innermost = causes[-1]
+    line = str(innermost).strip().split("\n", 1)[0][:200]
+    return f"{type(innermost).__name__}: {line}" if line else type(innermost).__name__
+
+
+def _unanswered(cause: BaseException) -> bool:
+    """Whether this one failure, not what it wraps, says the database does not answer."""
+    if isinstance(cause, sqlite3.OperationalError):
+        # The writer's own lock time-out (writers.py) carries no code: the file is busy.
+        code = getattr(cause, "sqlite_errorcode", sqlite3.SQLITE_BUSY)
+        return code & 0xFF in _SQLITE_UNANSWERED  # extended codes keep the primary in 8 bits
+    if isinstance(cause, exc.DBAPIError):
+        return cause.connection_invalidated
+    if isinstance(cause, asyncpg.InterfaceError):
+        return "connection is closed" in str(cause)  # as SQLAlchemy's asyncpg dialect tells
+    return isinstance(cause, _UNANSWERED)
+
+
+def _causes(error: BaseException) -> list[BaseException]:
+    """`error`, then what it wraps (SQLAlchemy's `orig`) or was raised from or during."""
+    chain: list[BaseException] = []
+    cause: BaseException | None = error
+    while cause is not None and cause not in chain:
+        chain.append(cause)
+        cause = getattr(cause, "orig", None) or cause.__cause__ or cause.__context__
+    return chain
+
+
+def _replace_closed(dbapi_connection, _record, _proxy) -> None:
+    """Pool checkout on PostgreSQL: a connection the database closed while it sat in the pool
+    (a restart, an outage) is replaced by a new one instead of failing its first statement.
+    asyncpg knows its socket closed: this costs no round trip."""
+    if dbapi_connection.driver_connection.is_closed():
+        raise exc.DisconnectionError("the database closed this pooled connection")
 
 
 def database_url(url: str) -> str:
@@ -50,6 +136,18 @@ def database_url(url: str) -> str:
     if url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite:///")):
         return url
     raise ValueError(f"unsupported database URL {url!r}: use postgresql://... or sqlite:///...")
+
+
+def _last_step_time():
+    """The wall time of each table's last step, for a query over `tables` (one index lookup
+    per table)."""
+    return (
+        select(log.c.wall_time)
+        .where(log.c.table_code == tables.c.code)
+        .order_by(log.c.seq.desc())
+        .limit(1)
+        .scalar_subquery()
+    )
 
 
 def _row(code: str, entry: Entry) -> dict[str, Any]:
@@ -79,29 +177,38 @@ class Store:
         engine: AsyncEngine,
         writer: SqliteWriter | PostgresWriter,
         reader: SqliteReader | None = None,
+        before_write: BeforeWrite | None = None,
     ):
         self.engine = engine
         self._writer_db = writer
         self._reader = reader
+        self._before_write = before_write
         self._pending: list[_Append] = []
         self._writer: asyncio.Task | None = None
 
     @classmethod
-    async def open(cls, url: str, sqlite_fsync: bool = False) -> Store:
+    async def open(
+        cls, url: str, sqlite_fsync: bool = False, before_write: BeforeWrite | None = None
+    ) -> Store:
         """Connect to `url` (see `database_url`) and create or migrate the schema.
 
         SQLite runs in WAL mode. By default a commit is durable once written to the WAL
         (synchronous=NORMAL): it survives the server being killed, not the machine losing
         power. `sqlite_fsync` makes every commit wait for the disk (synchronous=FULL).
+        `before_write` (tests) is shown the steps of each write of the log before it is made,
+        and fails that write with what it raises, as the database would.
         """
         engine = create_async_engine(database_url(url))
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", sqlite_pragmas)
+        else:
+            event.listen(engine.sync_engine, "checkout", _replace_closed)
         await migrate(engine)
         if engine.dialect.name == "sqlite":
             path = engine.url.database
-            return cls(engine, SqliteWriter(path, sqlite_fsync), SqliteReader(path))
-        return cls(engine, PostgresWriter(engine))
+            writer = SqliteWriter(path, sqlite_fsync)
+            return cls(engine, writer, SqliteReader(path), before_write)
+        return cls(engine, PostgresWriter(engine), None, before_write)
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -200,9 +307,11 @@ class Store:
         rows, summaries, games = self._rows(batch)
         await self._writer_db.write(rows, summaries, time.time(), games)
 
-    @staticmethod
-    def _rows(batch: list[_Append]) -> tuple[list[tuple], list, list[FinishedGame]]:
-        """What a batch writes: its log rows, summary updates and finished games."""
+    def _rows(self, batch: list[_Append]) -> tuple[list[tuple], list, list[FinishedGame]]:
+        """What a batch writes: its log rows, summary updates and finished games (once
+        `before_write` let it)."""
+        if self._before_write is not None:
+            self._before_write([(item.code, entry.seq) for item in batch for entry in item.entries])
         rows = [_values(item.code, entry) for item in batch for entry in item.entries]
         summaries = [(item.code, item.summary) for item in batch if item.summary]
         games = [item.finished for item in batch if item.finished is not None]
@@ -252,13 +361,28 @@ class Store:
         row = await self.first(select(tables).where(tables.c.code == code))
         return None if row is None else dict(row._mapping)
 
-    async def open_tables(self, status: str, public_only: bool = False, limit: int = 1000):
-        """Summaries of tables in `status`, newest first."""
+    async def open_tables(
+        self,
+        status: str,
+        public_only: bool = False,
+        limit: int = 1000,
+        since: float | None = None,
+    ):
+        """Summaries of tables in `status`, newest first; with `since`, only those whose last
+        step was stored at or after it (wall time, as the steps carry it)."""
         query = select(tables).where(tables.c.status == status)
         if public_only:
             query = query.where(tables.c.public.is_(True))
+        if since is not None:
+            query = query.where(_last_step_time() >= since)
         query = query.order_by(tables.c.updated_at.desc()).limit(limit)
         return [dict(row._mapping) for row in await self.rows(query)]
+
+    async def active_tables(self, status: str, since: float) -> list[str]:
+        """Codes of the tables in `status` whose last step was stored at or after `since`
+        (wall time, as the steps carry it). Each table's last step is one index lookup."""
+        query = select(tables.c.code).where(tables.c.status == status, _last_step_time() >= since)
+        return [code for (code,) in await self.rows(query)]
 
     async def table_counts(self) -> dict[str, int]:
         """How many tables are in each status."""

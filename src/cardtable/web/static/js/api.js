@@ -2,6 +2,12 @@
 // library, the leaderboard). Every failure becomes an ApiError carrying the server's stable
 // error code and message.
 
+// What an answer without the server's own error means, for the statuses people meet (a proxy
+// in front of the site may answer these itself).
+const STATUS_TEXT = {
+  429: "Too many requests came from your network just now. Wait a minute, then try again.",
+};
+
 export class ApiError extends Error {
   /** `where`: the line or field the server names, for errors about a file (a deck). */
   constructor(code, message, status = 0, where = "") {
@@ -27,7 +33,7 @@ async function call(method, path, body, raw = null, token = null) {
     const error = data && data.error;
     throw new ApiError(
       error ? error.code : "http-" + response.status,
-      error ? error.message : `The server answered ${response.status}.`,
+      error ? error.message : STATUS_TEXT[response.status] || `The server answered ${response.status}.`,
       response.status,
       (error && error.where) || "",
     );

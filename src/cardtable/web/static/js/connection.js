@@ -2,7 +2,8 @@
 // the seat's token, keeps the document ({table, game}) current by applying each update's
 // patch in sequence, asks for a resync on any gap, and reconnects by itself after a reload,
 // a lost network or a server restart. Listeners get "change" (with the new events), "status"
-// and "closed" (the seat is gone: kicked, or the table no longer exists).
+// (with why it is reconnecting or stopped, when the server said) and "closed" (the seat is
+// gone: kicked, or the table no longer exists).
 
 import { applyPatch } from "./patch.js";
 
@@ -11,8 +12,25 @@ const FATAL = new Map([
   [4003, "removed"],
   [4401, "unauthorized"],
 ]);
+// Closes after which the client says hello again by itself, and why, for the page to say:
+// too many connections open at once (4429, after an error with this code), a tab that did
+// not read what it was sent fast enough (4008), and a server whose database does not answer
+// (1013, after an error `unavailable`).
+const RETRIED = new Map([
+  [4429, "too-many-connections"],
+  [4008, "too-slow"],
+  [1013, "unavailable"],
+]);
+// Closes after which the client stops, and why, for the page to say; the table stays as it
+// was last seen: banned from the site (4403, after an error with this code).
+const STOPPED = new Map([[4403, "banned"]]);
+// Errors that come before such a close: the page says them once, for the close.
+const SAID_BY_CLOSE = new Set([...RETRIED.values(), ...STOPPED.values()]);
 const PING_EVERY = 25000;
 const RETRY_DELAYS = [300, 1000, 2000, 4000, 8000];
+// While the database does not answer, hellos are tried again at this pace, not backing off:
+// the table is back the moment it answers.
+const UNAVAILABLE_RETRY = 1000;
 
 export class TableConnection extends EventTarget {
   constructor(code, token) {
@@ -24,6 +42,7 @@ export class TableConnection extends EventTarget {
     this.member = null;
     this.role = null;
     this.status = "connecting";
+    this.reason = null;
     this.pending = new Map();
     this.nextId = 1;
     this.attempt = 0;
@@ -76,7 +95,7 @@ export class TableConnection extends EventTarget {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.socket = socket;
-    this.setStatus(this.document ? "reconnecting" : "connecting");
+    this.setStatus(this.document ? "reconnecting" : "connecting", this.reason);
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", token: this.token, protocol: PROTOCOL }));
     });
@@ -98,10 +117,22 @@ export class TableConnection extends EventTarget {
       this.dispatchEvent(new CustomEvent("closed", { detail: { reason: FATAL.get(code) } }));
       return;
     }
-    this.setStatus("reconnecting");
+    if (STOPPED.has(code)) {
+      this.stopped = true;
+      this.setStatus("closed", STOPPED.get(code));
+      return;
+    }
+    const reason = RETRIED.get(code) || null;
+    this.setStatus("reconnecting", reason);
+    this.retryTimer = setTimeout(() => this.open(), this.retryDelay(reason));
+  }
+
+  /** How long to wait before the next hello: backing off, except for a database outage. */
+  retryDelay(reason) {
+    if (reason === "unavailable") return UNAVAILABLE_RETRY;
     const delay = RETRY_DELAYS[Math.min(this.attempt, RETRY_DELAYS.length - 1)];
     this.attempt += 1;
-    this.retryTimer = setTimeout(() => this.open(), delay);
+    return delay;
   }
 
   reconnectNow() {
@@ -144,7 +175,7 @@ export class TableConnection extends EventTarget {
       case "error":
         if (message.id !== null && message.id !== undefined && this.pending.has(message.id)) {
           this.settle(message.id, false, message);
-        } else {
+        } else if (!SAID_BY_CLOSE.has(message.code)) {
           this.dispatchEvent(new CustomEvent("servererror", { detail: message }));
         }
         break;
@@ -178,9 +209,12 @@ export class TableConnection extends EventTarget {
     this.dispatchEvent(new CustomEvent("change", { detail: { events, welcome } }));
   }
 
-  setStatus(status) {
-    if (this.status === status) return;
+  /** `reason`: why the connection is reconnecting or closed, when the server said (see
+   * RETRIED and STOPPED). */
+  setStatus(status, reason = null) {
+    if (this.status === status && this.reason === reason) return;
     this.status = status;
-    this.dispatchEvent(new CustomEvent("status", { detail: { status } }));
+    this.reason = reason;
+    this.dispatchEvent(new CustomEvent("status", { detail: { status, reason } }));
   }
 }

@@ -1,7 +1,8 @@
 // screens/end.js: the end of a game: the winner, the final standings, the history of its
 // rounds (from GET /api/tables/{code}/history, drawn by the game's renderer) and the rematch.
 // When it ended a tournament, the host chooses between a new tournament and single games.
-// A game claimed by the one player left, or ended by them without a result, says so.
+// A game claimed by the one player left, or ended without a result (by them, or by the server
+// when nobody had been at the table for a long time), says so.
 
 import { announce } from "../announce.js";
 import { api } from "../api.js";
@@ -13,7 +14,7 @@ import { seriesSetting } from "../table-settings.js";
 /** Why a game ended when the table ended it (not the game's own rules). */
 const TABLE_REASONS = {
   claimed: "the player still there claimed it, everyone else was away",
-  abandoned: "it was ended without a result, everyone else was away",
+  abandoned: "it ended without a result, as the players had left the table",
 };
 
 function listNames(names) {

@@ -11,7 +11,15 @@ import { clientKey, rememberName, rememberedName, saveSeat } from "../storage.js
 
 const REFRESH_TABLES = 15000;
 
-function errorText(error) {
+// What a refusal for going too fast (429) means where it happens, and what to do.
+const TOO_FAST = {
+  create: "Too many tables were created from your network in the last few minutes. Wait a minute, then create yours.",
+  join: "Too many attempts to join came from your network just now. Wait a moment, then try again.",
+};
+
+/** `action`: "create" or "join", for a refusal that says what to do there. */
+function errorText(error, action = null) {
+  if (action && error && error.status === 429) return TOO_FAST[action];
   return error && error.message ? error.message : "Something went wrong. Try again.";
 }
 
@@ -49,7 +57,7 @@ export function homeScreen(root, { joinCode = "" }) {
         joinStatus.textContent = "There is no table with that code, or its password is wrong. Check both.";
         joinPassword.focus();
       } else {
-        status.textContent = errorText(error);
+        status.textContent = errorText(error, "join");
       }
     }
   }
@@ -192,7 +200,7 @@ export function homeScreen(root, { joinCode = "" }) {
       saveSeat(joined.code, joined);
       location.hash = `#/t/${joined.code}`;
     } catch (error) {
-      createStatus.textContent = errorText(error);
+      createStatus.textContent = errorText(error, "create");
     }
   });
 

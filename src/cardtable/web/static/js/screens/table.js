@@ -1,8 +1,9 @@
 // screens/table.js: your place at a table, from the lobby through the game to its end. It
 // owns the connection, the page layout (stage, players, tournament, cards in play, chat), the
 // table-level news read to screen readers (and shown for a moment as a line under the bar), what
-// the table offers when people are gone (panels/liveness.js) and the reports (report.js, with
-// this seat's token); the stage shows the lobby, the game's renderer or the end screen.
+// the table offers when people are gone (panels/liveness.js), why the connection was closed
+// (panels/connection-notice.js) and the reports (report.js, with this seat's token); the stage
+// shows the lobby, the game's renderer or the end screen.
 // Mode "tv" is the big-screen view: it joins as a spectator and shows no hand and no chat box.
 
 import { api } from "../api.js";
@@ -11,6 +12,7 @@ import { TableConnection } from "../connection.js";
 import { h, replace, setText } from "../dom.js";
 import { loadRenderer } from "../games/index.js";
 import { ChatPanel } from "../panels/chat.js";
+import { ConnectionNotice } from "../panels/connection-notice.js";
 import { DecksInPlayPanel } from "../panels/decks-in-play.js";
 import { LivenessPanel } from "../panels/liveness.js";
 import { PlayersPanel } from "../panels/players.js";
@@ -55,6 +57,7 @@ export function tableScreen(root, { code, mode }) {
   const awayBanner = h("div", { class: "banner", role: "region", "aria-label": "Away", hidden: true },
     awayText,
     h("button", { type: "button", class: "primary", text: "I'm back", onclick: () => act("table", { type: "back" }) }));
+  const connectionNotice = new ConnectionNotice();
   const errorEl = h("p", { class: "action-error", role: "alert" });
   // The last table news (someone away, back, a claim), for a moment; screen readers hear it anyway.
   const newsEl = h("p", { class: "table-news", "aria-hidden": "true", hidden: true });
@@ -78,7 +81,7 @@ export function tableScreen(root, { code, mode }) {
   const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, decksInPlay.element, tvShare || chat.element);
   const screen = h("div", { class: `table-screen mode-${kind}` },
     h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl), timer.element, leaveButton),
-    awayBanner, liveness.banners, newsEl, errorEl,
+    connectionNotice.element, awayBanner, liveness.banners, newsEl, errorEl,
     h("div", { class: "table-layout" }, stage, side));
   replace(root, screen);
   heading.focus();
@@ -270,6 +273,7 @@ export function tableScreen(root, { code, mode }) {
       conn.addEventListener("status", (event) => {
         statusEl.dataset.state = event.detail.status;
         setText(statusEl, STATUS_TEXT[event.detail.status]);
+        connectionNotice.update(event.detail.status, event.detail.reason);
       });
       conn.addEventListener("closed", (event) => gone(event.detail.reason));
       conn.addEventListener("servererror", (event) => showError(event.detail.message));
@@ -285,6 +289,7 @@ export function tableScreen(root, { code, mode }) {
     destroy() {
       if (conn) conn.stop();
       timer.destroy();
+      connectionNotice.destroy();
       liveness.destroy();
       if (view && view.destroy) view.destroy();
       clearTimeout(errorTimer);

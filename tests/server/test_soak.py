@@ -1,0 +1,128 @@
+"""The soak test of issue 23 ("a server hostile users cannot freeze"): a normal CAH table,
+four players acting 20 times a second between them, against a real server process (SQLite,
+the site's default limits), first in quiet, then under each attack of bench/attacks.py in
+turn: history floods, idle sockets, slowloris, a table-creation flood, ping floods. It runs
+bench/hostile.py's own scenario (the benchmark prints the same figures), each phase 100
+actions long (5 seconds at the table's pace), about a minute in all.
+
+What holds: nothing the table did is lost (every action answered, every acknowledged action
+in the table's log, every update received), no player of the normal table is disconnected,
+another tab of theirs is welcomed once a second throughout, and under each attack the
+table's p99 round trip (send to ack) stays within max(5 x its quiet p99, quiet p99 +
+250 ms). The bound is relative to the same run's quiet phase, so a slow machine moves both
+sides. It was chosen from measurements on a 2-core machine shared with other test runs
+(issue 23's note): quiet p99 10 to 40 ms (one sample in a hundred: a commit or a collection
+in the server), the history, idle, slowloris and create floods within 3 x of it; an attack
+the server does not withstand pushes p99 to seconds (the ping flood: 10 s at 325fc5e). Five
+times, or a quarter of a second on top of a fast quiet phase, leaves room for a loaded CI
+machine and still fails a server that lets one client stall a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+ATTACKS = ("history", "idle", "slowloris", "create", "pings")
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    """bench/hostile.py as a module (with bench/ on the path for its own imports, and for
+    the attacker's process it starts)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(BENCH))
+        yield importlib.import_module("hostile")
+
+
+@pytest.fixture(scope="module")
+def plan(hostile):
+    return hostile.Plan(
+        seconds=5.0,
+        rate=20.0,
+        big_steps=300,
+        sizes=hostile.Sizes(tcp=300, slowloris=300),
+    )
+
+
+@pytest.fixture(scope="module")
+def soak(hostile, plan, tmp_path_factory):
+    """Every phase's figures, by name, from one run against a fresh server."""
+    process, url = hostile.start_server(tmp_path_factory.mktemp("soak"))
+    try:
+        phases = asyncio.run(hostile.run(url, plan))
+    finally:
+        process.terminate()
+        process.wait(30)
+    return {phase.name: phase for phase in phases}
+
+
+def test_the_soak_plays_every_phase_in_order(soak, hostile):
+    assert tuple(soak) == hostile.PHASES == ("quiet", *ATTACKS)
+
+
+def test_nothing_the_normal_table_did_is_lost(soak, plan):
+    for phase in soak.values():
+        assert (phase.lost, phase.errors, phase.dropped) == (0, 0, 0), phase.line()
+        assert len(phase.latencies) == plan.actions, phase.line()
+
+
+def test_another_tab_is_welcomed_throughout(soak, plan):
+    for phase in soak.values():
+        assert phase.reconnects_failed == 0, phase.line()
+        assert len(phase.reconnects) >= plan.seconds // 2, phase.line()
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_under_attack_the_normal_tables_p99_stays_within_its_bound(soak, attack):
+    quiet = soak["quiet"].p99_ms
+    bound = max(5 * quiet, quiet + 250)
+    assert soak[attack].p99_ms <= bound, (f"bound {bound:.0f} ms", soak[attack].line())
+
+
+def test_every_attack_reached_the_server(soak, plan):
+    """The attacks ran as planned (else the bounds above would hold for nothing): what each
+    did is in its figures."""
+    sizes = plan.sizes
+    history = soak["history"].attack
+    for read in ("public", "public+token", "normal", "normal+token"):
+        assert sum(n for key, n in history.items() if key.startswith(read + ":")) > 0, history
+    assert history["public:200"] > 0 and history["normal+token:200"] > 0, history
+    idle = soak["idle"].attack
+    assert idle["ws:welcome"] > 0 and idle["tcp:open"] >= sizes.tcp, idle
+    slow = soak["slowloris"].attack
+    assert slow["head:open"] >= sizes.slowloris, slow
+    create = soak["create"].attack
+    assert create["201"] > 0 and create.get("429", 0) > 0, create
+    pings = soak["pings"].attack
+    assert pings["frames:welcome"] > 0 and pings["messages:welcome"] > 0, pings
+    assert pings["sent_mib"] > 0, pings
+
+
+def test_an_acknowledged_action_missing_from_the_log_is_counted(hostile):
+    """The check behind `lost`: each acknowledged action needs a step of its own, of its
+    kind and seat, among the steps its ack reported."""
+    phase = hostile.Phase("quiet")
+    acked = [
+        hostile.Acked("play", 1, 5, 5, phase),
+        hostile.Acked("play", 2, 6, 7, phase),  # applied together with another seat's
+        hostile.Acked("play", 3, 6, 7, phase),
+        hostile.Acked("table", None, 8, 8, phase),
+    ]
+    steps = {
+        5: {"seq": 5, "kind": "game", "seat": 1},
+        6: {"seq": 6, "kind": "game", "seat": 2},
+        7: {"seq": 7, "kind": "game", "seat": 3},
+        8: {"seq": 8, "kind": "lobby", "seat": None},
+    }
+    assert hostile.unlogged(acked, steps) == []
+    assert hostile.unlogged(acked, {s: v for s, v in steps.items() if s != 7}) == [acked[2]]
+    seat_two_twice = {**steps, 7: {"seq": 7, "kind": "game", "seat": 2}}
+    assert hostile.unlogged(acked, seat_two_twice) == [acked[2]]
+    assert hostile.unlogged(acked, {**steps, 8: {"seq": 8, "kind": "game", "seat": 0}}) == [
+        acked[3]
+    ]
