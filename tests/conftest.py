@@ -17,6 +17,12 @@ POSTGRES_DSN = os.environ.get("CARDTABLE_TEST_POSTGRES", "postgresql://postgres@
 REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first: parallel workers then end at about the same time (the longest
+    tests, started last, would otherwise keep one worker busy after the rest)."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 def missing_service(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: tests must not skip)")

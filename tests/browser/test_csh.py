@@ -10,6 +10,7 @@ import contextlib
 import random
 import time
 
+import pytest
 from driver import DESKTOP, PHONE, is_over, start_against_bots, tab_to
 from playwright.sync_api import Locator, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -80,6 +81,7 @@ def act(page, button, keyboard: bool = False) -> None:
         assert page.evaluate("document.querySelector('.csh').contains(document.activeElement)")
 
 
+@pytest.mark.long
 def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, screens):
     page, code, _ = start_against_bots(open_page, site, "csh", 2, DESKTOP)
 

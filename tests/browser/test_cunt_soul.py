@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from driver import DESKTOP, PHONE, start_against_bots, tab_to
 
 YOU = ".cs-you:not([hidden])"
@@ -108,6 +109,7 @@ def change_field_once(page, screens) -> bool:
     return act(page, form.get_by_role("button", name="Change field").click)
 
 
+@pytest.mark.long
 def test_one_person_plays_cunt_soul_against_bots_to_the_end(open_page, site, screens):
     started = time.monotonic()
     page, code, _ = start_against_bots(open_page, site, "cunt-soul", 2, PHONE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from driver import DESKTOP, PHONE, hand_ids, is_over, play_until_over, take_turn, wait_for_table
 from playwright.sync_api import expect
 
@@ -30,6 +31,7 @@ def check_own_hands(pages, site, code: str) -> None:
                 assert not {str(card) for card in hand} & keys
 
 
+@pytest.mark.long
 def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
     host = open_page(DESKTOP)
     host.wait_for_selector("#create-game option", state="attached")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from driver import DESKTOP, PHONE, start_against_bots, wait_for_table
 from playwright.sync_api import expect
 
@@ -68,6 +69,7 @@ def wait_for_step(site, code: str, seq: int, action: dict) -> None:
         time.sleep(0.01)
 
 
+@pytest.mark.long
 def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
     page, code, joined = start_against_bots(open_page, site, "russian-bank", 1, DESKTOP)
     page.wait_for_selector(".rb .rb-pile")

@@ -26,6 +26,9 @@ from pathlib import Path
 
 import pytest
 
+#: One worker runs the whole soak (its phases share one server), and starts with it.
+pytestmark = [pytest.mark.xdist_group("soak"), pytest.mark.long]
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 ATTACKS = ("history", "idle", "slowloris", "create", "pings")
 
