@@ -25,7 +25,7 @@ from pathlib import Path
 
 import golden_delta
 from cardtable import bots, games
-from cardtable.engine import IllegalAction, Rng
+from cardtable.engine import IllegalAction, Rng, draw_seat, play_out
 from golden_text import Frame, Playthrough, Step, legal_summary, read, write
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -91,26 +91,22 @@ def replay(playthrough: Playthrough) -> tuple[list[Frame], dict | None]:
 
 def play_with_bots(playthrough: Playthrough) -> list[Step]:
     """New actions for a playthrough's settings: its bots play until the game ends or the
-    steps run out. A seat to act is drawn at random; when nobody is, the game times out."""
+    steps run out (`engine.play_out`). A seat to act is drawn at random; when nobody is, the
+    game times out."""
     p = playthrough
     game = games.get(p.game)
     players = [bots.get(name, p.game) for name in p.bots]
     state = game.new(p.options, seats=p.seats, seed=p.seed)
     chooser = Rng(p.seed ^ 0x60D)
     steps: list[Step] = []
-    now = 0.0
-    while game.result(state) is None and len(steps) < p.max_steps:
-        now += 1.0
-        acting = game.to_act(state)
-        if acting:
-            seat = chooser.choice(sorted(acting))
-            pending = [(seat, players[seat].choose(game, state, seat, chooser))]
-        else:
-            pending = game.timeout_actions(state)
-            now = max(now, game.deadline(state) or now)
-        for seat, action in pending:
-            steps.append(Step(seat, _json(action), now))
-            game.apply(state, seat, action, now)
+
+    def decide(state, seat: int) -> dict:
+        return players[seat].choose(game, state, seat, chooser)
+
+    def record(step) -> None:
+        steps.extend(Step(seat, _json(action), step.at) for seat, action in step.actions)
+
+    play_out(game, state, draw_seat(decide, chooser), max_steps=p.max_steps, on_step=record)
     return steps
 
 

@@ -205,7 +205,8 @@ def _close_on_the_server(
     loop = site.server.servers[0].get_loop()
 
     async def close() -> None:
-        for connection in list(site.hub.tables[code].connections):
+        live = await site.hub.get(code)
+        for connection in list(live.connections):
             if error is not None:
                 connection.send(error_message(*error))
             connection.close(close_code)
