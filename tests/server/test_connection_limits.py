@@ -99,8 +99,14 @@ def _a_connection_that_does_not_read_is_closed(server) -> None:
         reader.send({"type": "resync"})
     # Closed rather than buffered, as a rule with CLOSE_SLOW (4008). Once, on CI's loaded
     # machine on PostgreSQL, the close came as 1011 (an error in the app while closing): not
-    # understood yet, left open in issue 23's note; either way the socket was closed.
-    assert reader.close_code() in (4008, 1011)
+    # understood yet, left open in issue 23's note. And when the server closes while some of
+    # our 400 resyncs are still unread on its side, its kernel resets the connection, which
+    # discards the close frame on ours (ConnectionResetError). Either way it was closed.
+    try:
+        closed_with = reader.close_code()
+    except ConnectionResetError:
+        closed_with = None
+    assert closed_with in (4008, 1011, None)
     eventually(lambda: connections(server) == 1)  # Ann's alone
     assert ann.table({"type": "chat", "text": "still here"})["type"] == "update"
     ann.close()
