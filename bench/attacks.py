@@ -35,7 +35,7 @@ from urllib.parse import urlparse
 import httpx
 import orjson
 
-from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.server.realtime.messages import PROTOCOL_VERSION
 from load import _run_loop as run_loop
 
 ATTACKS = ("history", "idle", "slowloris", "create", "pings")

@@ -55,8 +55,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from attacks import ANSWER_SECONDS, ATTACKS, Attacker, Site, Sizes, Target
-from cardtable.server.patch import apply
-from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.server.realtime.messages import PROTOCOL_VERSION
+from cardtable.table.patch import apply
 from load import _choose as cah_action
 from load import _local_process as local_process
 from load import _run_loop as run_loop

@@ -32,8 +32,8 @@ from cardtable import bots, games
 from cardtable.engine import Rng
 from cardtable.server import Settings, create_app
 from cardtable.server.clock import ManualClock
-from cardtable.server.socket_protocol import TableSocketProtocol
-from cardtable.server.table import DEFAULT_GRACE, GRACE_RANGE
+from cardtable.server.realtime.direct_socket import TableSocketProtocol
+from cardtable.table.settings import GRACE
 
 #: Each game's stage time limits (options), and the stages measured: (stage, players, who
 #: leaves). "turn": the seat whose turn it is at the start; "answer": a CAH player who has not
@@ -87,7 +87,7 @@ class Site:
 
     def read(self, code: str, look):
         async def run():
-            live = await self.app.state.hub.get(code)
+            live = await self.app.state.site.tables.get(code)
             async with live.lock:
                 return look(live.state)
 
@@ -118,11 +118,11 @@ def _settle(site: Site, code: str, done) -> bool:
 def measure(site: Site, game_id: str, stage: str, players: int, shortest: bool) -> dict:
     game = games.get(game_id)
     options: dict = {}
-    grace = DEFAULT_GRACE
+    grace = GRACE.default
     if shortest:
         by_name = {option.name: option for option in game.option_set.options}
         options = {name: by_name[name].min for name in TIMERS[game_id]}
-        grace = GRACE_RANGE[0]
+        grace = GRACE.low
     client = "bench-client-0001"
     host = site.http.post(
         "/api/tables", json={"game": game_id, "name": "P0", "client": client, "options": options}
@@ -142,7 +142,7 @@ def measure(site: Site, game_id: str, stage: str, players: int, shortest: bool) 
     else:
         gone = min(site.read(code, _to_act))
     sockets[gone].close()
-    _settle(site, code, lambda s: gone not in site.app.state.hub.tables[code].online())
+    _settle(site, code, lambda s: gone not in site.app.state.site.tables.held[code].online())
     started = site.clock.time()
     stage_at_close = site.read(code, _stage)
     limit = stage_at_close[1]

@@ -50,7 +50,7 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from cardtable.cli.serve import GC_THRESHOLDS
-from cardtable.server.patch import apply
+from cardtable.table.patch import apply
 
 #: Seconds the players wait, once time is up, for the answers to the actions they sent.
 FINISH_SECONDS = 5.0

@@ -6,12 +6,12 @@ table_memory: tables=N held_tables=N held_kb=N per_table_kb=N after_idle_tables=
 startup: stale_tables=N steps_each=N resumed=N resume_s=N first_use_ms=N
 
 Logs of CAH games (a host and four bots, the `online` preset) are written straight into a
-SQLite database in a temporary folder. Memory: a server process (`Hub`, on a `ManualClock`)
+SQLite database in a temporary folder. Memory: a server process (`Site`, on a `ManualClock`)
 loads N finished games as their players' last look at them would (the summary, and the
 history the end screen reads); the clock then passes the grace period and `evict_after`
 (5 minutes by default). Python's allocations still held (tracemalloc) are counted after the
 loads and after the idle time. Start-up: M games still "playing" whose last step is two hours
-old (what a crash, or a version that kept them, leaves behind); the time `Hub.resume` takes
+old (what a crash, or a version that kept them, leaves behind); the time `Site.resume` takes
 (a start's work before it serves), then the mean time the first use of one of them takes.
 
 Runs against whichever `cardtable` is imported: to measure another checkout, put its `src`
@@ -38,10 +38,12 @@ from cardtable.bus import InProcessBus
 from cardtable.engine import Rng
 from cardtable.server import Settings
 from cardtable.server.clock import ManualClock
-from cardtable.server.hub import Hub
-from cardtable.server.table import DEFAULT_GRACE, TableState
+from cardtable.server.site import Site
 from cardtable.server.tokens import new_code
 from cardtable.store import Entry, Store
+from cardtable.table import reducer
+from cardtable.table.settings import GRACE
+from cardtable.table.state import TableState
 
 GAME = "cah"
 BOTS = 4
@@ -74,7 +76,7 @@ def game_log(code: str, seed: int, wall: float) -> list[Entry]:
     def add(kind: str, seat: int | None, action: dict, at: float = 0.0) -> None:
         now = max(state.clock + 1.0, at)
         entry = Entry(state.seq + 1, kind, seat, action, now, wall + now)
-        state.apply(entry)
+        reducer.apply(state, entry)
         entries.append(entry)
 
     for _ in range(BOTS):
@@ -96,7 +98,7 @@ def game_log(code: str, seed: int, wall: float) -> list[Entry]:
 
 
 async def store_log(store: Store, code: str, entries: list[Entry]) -> None:
-    state = TableState.replay(code, entries)
+    state = reducer.replay(code, entries)
     await store.create_table(TableState.create(code, entries[0]).summary(), entries[0])
     await store.append(code, entries[1:], state.summary())
 
@@ -126,26 +128,26 @@ async def memory(folder: Path, tables: int) -> str:
     for i, code in enumerate(codes):
         await store_log(store, code, game_log(code, i, wall))
     clock = ManualClock(start=wall + 3600)
-    hub = Hub(settings_for(url, clock), store, InProcessBus())
+    site = Site(settings_for(url, clock), store, InProcessBus())
     tracemalloc.start()
     base = await held_kb()
     for code in codes:
-        live = await hub.get(code)
-        await hub.history(live.code).page(0, 500)
+        live = await site.tables.get(code)
+        await site.tables.history(live.code).page(0, 500)
     loaded = await held_kb() - base
-    held = len(hub.tables)
-    clock.advance(DEFAULT_GRACE)  # nobody comes back: each host is marked away
+    held = len(site.tables.held)
+    clock.advance(GRACE.default)  # nobody comes back: each host is marked away
     await settle()
-    clock.advance(getattr(hub.settings, "evict_after", 300.0) + 1)
+    clock.advance(getattr(site.settings, "evict_after", 300.0) + 1)
     await settle()
     after = await held_kb() - base
     tracemalloc.stop()
     line = (
         f"table_memory: tables={tables} held_tables={held} held_kb={loaded:.0f} "
-        f"per_table_kb={loaded / tables:.0f} after_idle_tables={len(hub.tables)} "
+        f"per_table_kb={loaded / tables:.0f} after_idle_tables={len(site.tables.held)} "
         f"after_idle_kb={after:.0f}"
     )
-    await hub.close()
+    await site.close()
     await store.close()
     return line
 
@@ -162,21 +164,21 @@ async def startup(folder: Path, stale: int) -> str:
     await store.close()
 
     store = await Store.open(url)  # a new process's start
-    hub = Hub(settings_for(url, ManualClock(start=now)), store, InProcessBus())
+    site = Site(settings_for(url, ManualClock(start=now)), store, InProcessBus())
     started = time.perf_counter()
-    resumed = await hub.resume()
+    resumed = await site.resume()
     resume_s = time.perf_counter() - started
     used = codes[:USED]
     started = time.perf_counter()
     for code in used:
-        await hub.get(code)
+        await site.tables.get(code)
     first_use_ms = (time.perf_counter() - started) * 1000 / len(used)
     line = (
         f"startup: stale_tables={stale} steps_each={len(template)} resumed={resumed} "
         f"resume_s={resume_s:.2f} "
         f"first_use_ms={first_use_ms:.1f}"
     )
-    await hub.close()
+    await site.close()
     await store.close()
     return line
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import uvicorn
 
-from cardtable.server.socket_protocol import TableSocketProtocol
+from cardtable.server.realtime.direct_socket import TableSocketProtocol
 
 
 def free_port() -> int:
@@ -53,12 +53,12 @@ def on_loop(server: uvicorn.Server, work: Callable[[], Awaitable[Any]]) -> Any:
     return asyncio.run_coroutine_threadsafe(work(), loop).result(10)
 
 
-def read_table(server: uvicorn.Server, hub, code: str, look: Callable[[Any], Any]) -> Any:
+def read_table(server: uvicorn.Server, tables, code: str, look: Callable[[Any], Any]) -> Any:
     """`look(state)` run on the server's loop under table `code`'s lock, the table loaded if
-    it is not held: a consistent look at the table as `hub` (the app's) holds it."""
+    it is not held: a consistent look at the table as `tables` (the app's `Registry`) holds it."""
 
     async def read():
-        live = await hub.get(code)
+        live = await tables.get(code)
         async with live.lock:
             return look(live.state)
 

@@ -17,9 +17,9 @@ import orjson
 from websockets.sync.client import connect
 
 from cardtable.server import Settings, create_app
-from cardtable.server.http_protocol import PartialRequests
-from cardtable.server.patch import apply
-from cardtable.server.table import TableState
+from cardtable.server.http.request_heads import PartialRequests
+from cardtable.table.patch import apply
+from cardtable.table.state import TableState
 from thread_server import on_loop, read_table, serve_in_thread
 
 CLIENT_KEY = "test-client-0001"
@@ -125,8 +125,8 @@ class RunningServer:
         self.thread.join(20)
 
     @property
-    def hub(self):
-        return self.app.state.hub
+    def site(self):
+        return self.app.state.site
 
     def create(self, game="tiny", name="Ann", client=CLIENT_KEY, **body) -> dict:
         answer = self.http.post(
@@ -158,7 +158,7 @@ class RunningServer:
     def read(self, code: str, look: Callable[[TableState], Any]) -> Any:
         """`look(state)` run on the server's loop under the table's lock: a consistent look at
         the table as the server holds it (what a seat may do, whom the game waits on)."""
-        return read_table(self.server, self.hub, code, look)
+        return read_table(self.server, self.site.tables, code, look)
 
     def on_loop(self, work: Callable[[], Awaitable[Any]]) -> Any:
         """`await work()` on the server's loop (after every wake-up already fired); its result."""
@@ -168,7 +168,7 @@ class RunningServer:
         """Whether table `code` is in the server's memory (asking loads nothing)."""
 
         async def held() -> bool:
-            return self.hub.held(code)
+            return self.site.tables.is_held(code)
 
         return self.on_loop(held)
 
@@ -177,7 +177,7 @@ class RunningServer:
         it from the log."""
 
         async def evict() -> None:
-            self.hub.evict(await self.hub.get(code))
+            self.site.tables.evict(await self.site.tables.get(code))
 
         self.on_loop(evict)
 

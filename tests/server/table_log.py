@@ -1,11 +1,12 @@
 """A table built entry by entry, as the server logs them: the lobby reducer driven without a
-server, a socket or a clock (tests of `server/table.py`)."""
+server, a socket or a clock (tests of `cardtable.table`)."""
 
 from __future__ import annotations
 
 from cardtable import games
-from cardtable.server.table import TableState
 from cardtable.store import Entry
+from cardtable.table import reducer
+from cardtable.table.state import TableState
 
 
 class Log:
@@ -35,7 +36,7 @@ class Log:
     def step(self, kind: str, seat, action: dict, at: float | None = None) -> list:
         at = self.table.clock if at is None else at
         entry = Entry(self.table.seq + 1, kind, seat, action, at, at)
-        events = self.table.apply(entry)
+        events = reducer.apply(self.table, entry)
         self.entries.append(entry)
         return events
 

@@ -14,7 +14,7 @@ import pytest
 import websockets
 from harness import read_history, start_process
 
-from cardtable.server.patch import apply
+from cardtable.table.patch import apply
 from thread_server import free_port
 
 TABLES = 4

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from cardtable import games
 from cardtable.engine import Rng
-from cardtable.server.table import TableState
 from cardtable.store import Entry
+from cardtable.table import reducer
+from cardtable.table.state import TableState
 
 GAME = games.get("cunt-soul")
 
@@ -75,13 +76,15 @@ def finished_table(seed: int) -> TableState:
     create = {"type": "create", "game": "cunt-soul", "name": "T", "public": False, "options": {}}
     table = TableState.create("CS2", entry(1, {**create, "created": 0.0, "host": host}))
     for _ in range(3):
-        table.apply(entry(table.seq + 1, {"type": "add-bot", "by": 0}))
-    table.apply(entry(table.seq + 1, {"type": "start", "by": 0, "seed": seed}))
+        reducer.apply(table, entry(table.seq + 1, {"type": "add-bot", "by": 0}))
+    reducer.apply(table, entry(table.seq + 1, {"type": "start", "by": 0, "seed": seed}))
     rng = Rng(seed)
     while table.status == "playing":
         state = table.game_state
         seat = min(GAME.to_act(state))
-        table.apply(entry(table.seq + 1, GAME.random_action(state, seat, rng), "game", seat))
+        reducer.apply(
+            table, entry(table.seq + 1, GAME.random_action(state, seat, rng), "game", seat)
+        )
     return table
 
 
@@ -91,15 +94,15 @@ def test_cs2_the_dealer_follows_the_sole_cunt_to_his_new_seat():
     table = finished_table(seed)
     loser_seat = sole_cunt(table)
     loser = table.seats[loser_seat].members[0]
-    table.apply(entry(table.seq + 1, {"type": "kick", "by": 0, "member": 1}))
-    table.apply(entry(table.seq + 1, {"type": "add-bot", "by": 0}))
-    table.apply(entry(table.seq + 1, {"type": "start", "by": 0, "seed": 7}))
+    reducer.apply(table, entry(table.seq + 1, {"type": "kick", "by": 0, "member": 1}))
+    reducer.apply(table, entry(table.seq + 1, {"type": "add-bot", "by": 0}))
+    reducer.apply(table, entry(table.seq + 1, {"type": "start", "by": 0, "seed": 7}))
     assert loser in table.seats[loser_seat - 1].members
     assert table.game_state.dealer == loser_seat - 1
     assert table.game_state.first == loser_seat % 4
     # With the same people in the same seats he deals from the same seat, whatever the seed.
     again = finished_table(seed)
-    again.apply(entry(again.seq + 1, {"type": "start", "by": 0, "seed": 8}))
+    reducer.apply(again, entry(again.seq + 1, {"type": "start", "by": 0, "seed": 8}))
     assert again.game_state.dealer == loser_seat
 
 

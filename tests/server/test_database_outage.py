@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cardtable.server.clock import ManualClock
-from cardtable.server.live import REPAIR_EVERY
+from cardtable.server.live.writes import REPAIR_EVERY
 from cardtable.store import database_down
 
 #: The close code of a hello the server cannot answer now (docs/protocol.md).

@@ -14,10 +14,10 @@ from harness import RunningServer, settings_for
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import Frame, Opcode
 
-from cardtable.server.connection import Connection
-from cardtable.server.inbox import Inbox
 from cardtable.server.metrics import Metrics
-from cardtable.server.socket_protocol import CLOSE_NOW, CLOSE_POLICY, SEND_NOW
+from cardtable.server.realtime.connection import Connection
+from cardtable.server.realtime.direct_socket import CLOSE_NOW, CLOSE_POLICY, SEND_NOW
+from cardtable.server.realtime.inbox import Inbox
 
 #: Messages a member may send at once; the allowance never refills within a test.
 BURST = 5
@@ -117,13 +117,13 @@ def test_refusals_between_allowed_messages_share_one_allowance_of_errors():
     socket = _Socket()
     allowance = _Allowance(2, list(allows))
     connection = Connection(socket, member=1, bucket=allowance, max_queued=2**20)
-    hub = SimpleNamespace(metrics=Metrics())
-    inbox = Inbox(hub, SimpleNamespace(code="FLOOD1", state=SimpleNamespace(seq=7)), connection)
+    site = SimpleNamespace(metrics=Metrics())
+    inbox = Inbox(site, SimpleNamespace(code="FLOOD1", state=SimpleNamespace(seq=7)), connection)
     for _ in range(len(allows)):
         inbox.receive(b'{"type":"ping"}')
     kinds = [m["type"] for m in socket.sent]
     assert kinds == ["pong", "error", "error", "pong", "pong"]
     assert socket.closed == [CLOSE_POLICY] and not connection.open
-    assert hub.metrics.rejected["rate-limited"] == allows.count(False) - 1  # the last closed
+    assert site.metrics.rejected["rate-limited"] == allows.count(False) - 1  # the last closed
     inbox.receive(b'{"type":"ping"}')  # after the close: not even counted
-    assert hub.metrics.messages_in == len(allows)
+    assert site.metrics.messages_in == len(allows)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from cardtable.server.protocol import ValidationError, parse_client_message
+from cardtable.server.realtime.messages import ValidationError, parse_client_message
 
 
 def _dumps(value) -> bytes:
@@ -106,7 +106,7 @@ def test_hostile_websocket_messages_get_errors_and_change_nothing(fuzz_server, t
     watcher = server.client(host["code"], bob["token"])
     before_seq, before = watcher.seq, watcher.document
 
-    @settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
     @given(MESSAGES)
     def hostile(raw):
         assume(not _is_valid(raw))
@@ -183,7 +183,7 @@ def test_hostile_http_bodies_get_errors_and_change_nothing(fuzz_server, tiny_gam
     before = server.summary(code, host["token"])
     tables_before = server.metrics()["cardtable_live_tables"]
 
-    @settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(["/api/tables", f"/api/tables/{code}/join"]), BODIES)
     def hostile(path, body):
         answer = server.http.post(path, content=body, headers={"content-type": "application/json"})

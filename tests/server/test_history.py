@@ -12,7 +12,7 @@ from typing import Any
 from harness import bearer
 from pydantic import TypeAdapter
 
-from cardtable.server.history import MAX_PAGE_STEPS, PublicHistory
+from cardtable.table.history import MAX_PAGE_STEPS, PublicHistory
 
 
 def _busy_table(server, steps: int):
@@ -96,7 +96,7 @@ def test_another_table_plays_on_while_a_history_is_built(server, monkeypatch):
 def test_a_page_read_again_is_not_encoded_again_until_the_history_grows(server):
     host, ann = _busy_table(server, 3)
     code, token = host["code"], host["token"]
-    history = server.hub.history(code)
+    history = server.site.tables.history(code)
     first = server.http.get(f"/api/tables/{code}/history", headers=bearer(token))
     assert history.pages_encoded == 1
     again = server.http.get(f"/api/tables/{code}/history", headers=bearer(token))

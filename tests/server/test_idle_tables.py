@@ -13,13 +13,13 @@ from sqlalchemy import select
 from cardtable.cli import build_parser
 from cardtable.cli.serve import settings_from
 from cardtable.server.clock import ManualClock
-from cardtable.server.table import DEFAULT_GRACE
 from cardtable.store.schema import results
+from cardtable.table.settings import GRACE
 
 #: A tiny game that never ends by itself and has no deadline: only people and bots move it.
 ENDLESS = {"target": 10**6}
 
-#: The hub's own periodic work (repeating who is online, reading the moderation data) comes
+#: The site's own periodic work (repeating who is online, reading the moderation data) comes
 #: round this long after the start, far beyond the times these tests reach: the wake-ups they
 #: count are the tables' own (`_wake_ups`).
 KEEPING = 10**7
@@ -35,7 +35,7 @@ def idle(database_url):
 
 
 def _wake_ups(server) -> list[float]:
-    """When each wake-up the tables armed is due, soonest first (the hub's own are due
+    """When each wake-up the tables armed is due, soonest first (the site's own are due
     KEEPING after the start)."""
     clock = server.clock
     return [at for at in clock.pending() if at - clock.time() < KEEPING / 2]
@@ -43,11 +43,11 @@ def _wake_ups(server) -> list[float]:
 
 def _log(server, code: str) -> list:
     """The table's log as stored (read without using the table)."""
-    return server.on_loop(lambda: server.hub.store.entries(code))
+    return server.on_loop(lambda: server.site.store.entries(code))
 
 
 def _stored_summary(server, code: str) -> dict:
-    return server.on_loop(lambda: server.hub.store.summary(code))
+    return server.on_loop(lambda: server.site.store.summary(code))
 
 
 def _armed(server, at: float) -> None:
@@ -80,8 +80,8 @@ def _leave_all(server, code: str, clients) -> float:
     for client in clients:
         now = server.clock.time()
         client.close()
-        _armed(server, now + DEFAULT_GRACE)
-        server.clock.advance(DEFAULT_GRACE)
+        _armed(server, now + GRACE.default)
+        server.clock.advance(GRACE.default)
         eventually(
             lambda c=client: server.read(code, lambda s: s.members[c.member].away), what="away"
         )
@@ -104,8 +104,8 @@ def test_an_idle_table_leaves_memory_after_evict_after_and_not_before(idle):
     idle.clock.advance(1)
     assert idle.clock.time() == idle_from + evict_after
     assert not idle.held(code)
-    hub = idle.hub
-    assert code not in hub.histories and not hub.bus.listened(code, hub.node)
+    site = idle.site
+    assert code not in site.tables.histories and not site.relay.listened(code)
     assert not _wake_ups(idle)  # a lobby leaves no wake-up behind
 
 
@@ -114,7 +114,7 @@ def test_a_connection_keeps_a_table_held(idle):
     idle.clock.advance(idle.settings.evict_after * 3)
     assert idle.held(code)
     clients[0].close()  # one player of two still connected
-    idle.clock.advance(DEFAULT_GRACE + idle.settings.evict_after * 3)
+    idle.clock.advance(GRACE.default + idle.settings.evict_after * 3)
     assert idle.held(code)
     assert clients[1].play({"type": "pick", "n": 1})["type"] == "update"
 
@@ -226,14 +226,14 @@ def test_a_bot_table_nobody_watches_rests_then_is_abandoned(idle, host_goes):
     idle.clock.advance(idle.settings.evict_after)
     assert len(_log(idle, code)) == steps + 1
     assert not idle.held(code)
-    hub = idle.hub
-    assert code not in hub.histories and not hub.bus.listened(code, hub.node)
+    site = idle.site
+    assert code not in site.tables.histories and not site.relay.listened(code)
     assert not _wake_ups(idle)
 
 
 def _results(server, code: str) -> list:
     query = select(results).where(results.c.table_code == code)
-    return server.on_loop(lambda: server.hub.store.rows(query))
+    return server.on_loop(lambda: server.site.store.rows(query))
 
 
 def test_a_public_lobby_with_no_step_for_abandon_after_is_no_longer_listed(idle):
@@ -242,8 +242,8 @@ def test_a_public_lobby_with_no_step_for_abandon_after_is_no_longer_listed(idle)
 
     code = idle.create(public=True)["code"]  # its host never connects: marked away, its
     assert code in listed()  # last step, after the grace period
-    _armed(idle, idle.clock.time() + DEFAULT_GRACE)
-    idle.clock.advance(DEFAULT_GRACE)
+    _armed(idle, idle.clock.time() + GRACE.default)
+    idle.clock.advance(GRACE.default)
     eventually(lambda: _log(idle, code)[-1].action["type"] == "away", what="the away step")
     idle.clock.advance(idle.settings.abandon_after - 1)
     assert code in listed()

@@ -15,7 +15,7 @@ from cardtable import bots
 from cardtable.bots import RandomBot
 from cardtable.engine import Rng
 from cardtable.server.clock import ManualClock
-from cardtable.server.table import DEFAULT_AWAY_AFTER, DEFAULT_CLAIM_AFTER, DEFAULT_GRACE
+from cardtable.table.settings import AWAY_AFTER, CLAIM_AFTER, GRACE
 
 TURN_BASED = ["cunt-soul", "russian-bank", "csh"]
 
@@ -131,7 +131,7 @@ def test_a_seat_gone_at_its_turn_is_played_on_autopilot_until_its_person_returns
     clients[gone].close()
     here.until(lambda c: not _member_doc(c, gone)["online"])
     assert not _seat_doc(here, gone)["autopilot"]
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     here.until(lambda c: _seat_doc(c, gone)["autopilot"] and _member_doc(c, gone)["away"])
     _wait_for(clocked, code, lambda s: gone not in _to_act(s) or s.status != "playing")
     autopiloted = [s for s in _history(clocked, code, tokens[stay]) if s["kind"] == "auto"]
@@ -163,13 +163,13 @@ def test_the_one_left_may_claim_a_win_once_the_other_has_been_away_long_enough(c
     _code, _tokens, clients = _table(clocked, "russian-bank", ["Ann", "Bob"])
     ann, bob = clients
     bob.close()
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     ann.until(lambda c: c.table_doc["claim"] is not None)
     claim = ann.table_doc["claim"]
     assert claim["members"] == [0]
     early = ann.table({"type": "claim", "outcome": "win"})
     assert early["type"] == "error" and early["code"] == "too-early"
-    clocked.clock.advance(DEFAULT_CLAIM_AFTER)
+    clocked.clock.advance(CLAIM_AFTER.default)
     assert ann.table({"type": "claim", "outcome": "win"})["type"] == "update"
     assert ann.table_doc["status"] == "ended"
     result = ann.table_doc["results"][-1]
@@ -182,9 +182,9 @@ def test_a_claim_may_end_the_game_without_a_result_and_only_the_one_left_may_cla
     refused = bob.table({"type": "claim", "outcome": "abandon"})
     assert refused["code"] == "no-claim"  # nobody is away: nothing to claim
     ann.close()
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     bob.until(lambda c: c.table_doc["claim"] is not None)
-    clocked.clock.advance(DEFAULT_CLAIM_AFTER)
+    clocked.clock.advance(CLAIM_AFTER.default)
     assert bob.table({"type": "claim", "outcome": "abandon"})["type"] == "update"
     result = bob.table_doc["results"][-1]
     assert result["reason"] == "abandoned" and result["places"] is None
@@ -197,7 +197,7 @@ def test_a_table_where_everyone_is_away_rests_until_someone_returns(clocked):
     code, tokens, clients = _table(clocked, "russian-bank", ["Ann", "Bob"])
     for client in clients:
         client.close()
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     _wait_for(clocked, code, lambda s: all(m.away for m in s.members.values()))
     seq = clocked.read(code, lambda s: s.seq)
     clocked.clock.advance(clocked.settings.abandon_after / 2)  # (after it, the game is ended)
@@ -225,7 +225,7 @@ def test_cah_a_player_gone_mid_round_sits_it_out_and_plays_on_when_back(clocked,
     assert czar == 3 and gone in waiting
     host = clients[2]
     clients[gone].close()
-    clocked.clock.advance(DEFAULT_GRACE)  # before the 60 s submission deadline
+    clocked.clock.advance(GRACE.default)  # before the 60 s submission deadline
     _wait_for(clocked, code, lambda s: gone not in _to_act(s))
     clocked.catch_up(host, code)
     assert _seat_doc(host, gone)["away"]
@@ -253,7 +253,7 @@ def test_cah_skipping_an_away_seat_is_nobody_elses_missed_deadline(clocked):
     first_czar = {"firstCzar": "hostPick", "firstCzarSeat": 1}
     code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy", "Dee"], first_czar)
     clients[1].close()
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     _wait_for(clocked, code, lambda s: s.game_state.round == 2 and 1 not in _to_act(s))
     clocked.catch_up(clients[0], code)
     assert [seat["away"] for seat in clients[0].table_doc["seats"]] == [False, True, False, False]
@@ -266,7 +266,7 @@ def test_cah_a_czar_gone_while_judging_voids_the_round_k25(clocked):
     _drive(clocked, code, players, lambda s: czar in _to_act(s))  # every answer is in
     watcher = clients[waiting[0]]
     clients[czar].close()
-    clocked.clock.advance(DEFAULT_GRACE)  # well before the 300 s judging deadline
+    clocked.clock.advance(GRACE.default)  # well before the 300 s judging deadline
     watcher.until(lambda c: any(e["type"] == "round-void" for e in c.events))
     void = next(e for e in watcher.events if e["type"] == "round-void")
     assert void["reason"] == "czar-away"
@@ -284,7 +284,7 @@ def test_cah_a_rematch_starts_after_the_host_closed_the_tab_at_the_end(clocked):
     bob = clients[1]
     refused = bob.table({"type": "start"})
     assert refused["code"] == "not-host"
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     bob.until(lambda c: c.table_doc["host"] == 1)
     assert bob.table({"type": "start"})["type"] == "update"
     assert bob.table_doc["status"] == "playing" and bob.table_doc["game_number"] == 2
@@ -344,7 +344,7 @@ def _answer(server, code, seat):
 def test_grace_and_claim_periods_are_table_settings_shown_to_everyone(clocked):
     _code, _tokens, clients = _table(clocked, "cah", ["Ann", "Bob", "Cy"], start=False)
     ann, bob = clients[0], clients[1]
-    assert ann.table_doc["grace"] == DEFAULT_GRACE
+    assert ann.table_doc["grace"] == GRACE.default
     assert ann.table({"type": "settings", "grace": 20, "claim_after": 60})["type"] == "update"
     bob.until(lambda c: c.table_doc["grace"] == 20 and c.table_doc["claim_after"] == 60)
     for bad in ({"grace": 5}, {"grace": 601}, {"claim_after": 10}):
@@ -362,7 +362,7 @@ def test_csh_a_reaction_window_left_to_run_out_is_not_a_missed_deadline(clocked)
     code, _tokens, clients = _table(clocked, "csh", ["Ann", "Bob"])
     players = dict(enumerate(clients))
     windows = 0
-    while windows <= 2 * DEFAULT_AWAY_AFTER:
+    while windows <= 2 * AWAY_AFTER.default:
         step = clocked.read(code, _next_step(clocked, players, lambda s: s.status != "playing"))
         if step is None:
             break
@@ -376,7 +376,7 @@ def test_csh_a_reaction_window_left_to_run_out_is_not_a_missed_deadline(clocked)
             assert players[step[1]].play(step[2])["type"] == "update"
         else:
             _moves_on(clocked, clients[0], step)
-    assert windows > 2 * DEFAULT_AWAY_AFTER
+    assert windows > 2 * AWAY_AFTER.default
     assert not any(seat["away"] for seat in clients[0].table_doc["seats"])
 
 
@@ -385,7 +385,7 @@ def test_cah_a_czar_gone_before_the_answers_are_in_voids_the_round_at_once_k25(c
     czar, waiting = _cah_roles(clocked, code)
     watcher = clients[waiting[0]]
     clients[czar].close()
-    clocked.clock.advance(DEFAULT_GRACE)  # before the 60 s submission deadline
+    clocked.clock.advance(GRACE.default)  # before the 60 s submission deadline
     watcher.until(lambda c: any(e["type"] == "round-void" for e in c.events))
     assert next(e for e in watcher.events if e["type"] == "round-void")["reason"] == "czar-away"
 
@@ -397,7 +397,7 @@ def test_cah_rests_when_one_person_is_left_rather_than_void_round_after_round(cl
     ann = clients[0]
     clients[1].close()
     clients[2].close()
-    clocked.clock.advance(DEFAULT_GRACE)
+    clocked.clock.advance(GRACE.default)
     ann.until(lambda c: c.table_doc["claim"] is not None)
     clocked.catch_up(ann, code)
     rounds = clocked.read(code, lambda s: s.game_state.round)

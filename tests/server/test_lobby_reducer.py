@@ -1,4 +1,4 @@
-"""The lobby reducer (`server/table.py`) played like a game, with no server or socket: random
+"""The lobby reducer (`cardtable.table`) played like a game, with no server or socket: random
 sequences of lobby actions, mostly from the table's members (its host most of all), some from
 strangers or ill-formed. A refused action leaves the table exactly as it was; the table's
 invariants hold after every step; and replaying the log gives the same table."""
@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from table_log import Log
 
-from cardtable.server.errors import TableError
-from cardtable.server.table import TableState
+from cardtable.table import reducer
+from cardtable.table.errors import TableError
+from cardtable.table.state import TableState
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "ann", "Bot 1")
 KINDS = (
@@ -91,5 +92,5 @@ def test_refused_lobby_actions_change_nothing_and_the_log_replays_to_the_same_ta
             continue
         event(f"accepted {action['type']}")  # --hypothesis-show-statistics shows the mix
         check_invariants(log.table)
-    replayed = TableState.replay(log.table.code, log.entries)
+    replayed = reducer.replay(log.table.code, log.entries)
     assert snapshot(replayed) == snapshot(log.table)

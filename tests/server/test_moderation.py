@@ -17,8 +17,8 @@ from harness import RunningServer, eventually, settings_for
 from websockets.sync.client import connect
 
 from cardtable.engine import OMNISCIENT
-from cardtable.server import bans
 from cardtable.server.clock import ManualClock
+from cardtable.server.moderation import bans
 from cardtable.store import Store, moderation
 
 ADMIN = "admin-token-for-the-tests"
@@ -269,7 +269,7 @@ def test_a_ban_made_by_one_process_holds_on_another_after_its_refresh(database_u
 def test_a_slow_read_of_the_bans_holds_up_no_one_but_a_ban_made_here_holds_at_once(
     database_url, monkeypatch
 ):
-    """The hub reads the bans again in the background: while that read is under way (as
+    """The site reads the bans again in the background: while that read is under way (as
     under load, when a read can take seconds), joins are checked against the copy held. A
     ban this process made waits for a read of its own."""
     reads = []

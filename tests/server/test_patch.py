@@ -11,7 +11,7 @@ from hypothesis import given
 from tinygame import TinyGame
 
 from cardtable import games
-from cardtable.server.patch import apply, diff
+from cardtable.table.patch import apply, diff
 from patch_cases import EXAMPLES, PAIRS
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema_rs
 import orjson
 
-from cardtable.server.protocol import PROTOCOL_VERSION
+from cardtable.server.realtime.messages import PROTOCOL_VERSION
 
 PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 #: The schemas' `$id`s are relative: they are resolved against this made-up base.

@@ -20,9 +20,9 @@ from harness import HERE, RunningServer, eventually, settings_for
 from cardtable.cli import build_parser
 from cardtable.cli.serve import raise_open_files_limit, settings_from
 from cardtable.server.clock import ManualClock
-from cardtable.server.dispatcher import Dispatcher
-from cardtable.server.handed import HEAD_BYTES
-from cardtable.server.http_protocol import SLOW_AFTER
+from cardtable.server.http.request_heads import SLOW_AFTER
+from cardtable.server.workers.dispatcher import Dispatcher
+from cardtable.server.workers.worker import HEAD_BYTES
 from cardtable.store import Store
 from thread_server import free_port
 

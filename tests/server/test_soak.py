@@ -33,7 +33,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 ATTACKS = ("history", "idle", "slowloris", "create", "pings")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def hostile():
     """bench/hostile.py as a module (with bench/ on the path for its own imports, and for
     the attacker's process it starts)."""
@@ -42,7 +42,7 @@ def hostile():
         yield importlib.import_module("hostile")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def plan(hostile):
     return hostile.Plan(
         seconds=5.0,
@@ -52,7 +52,7 @@ def plan(hostile):
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def soak(hostile, plan, tmp_path_factory):
     """Every phase's figures, by name, from one run against a fresh server."""
     process, url = hostile.start_server(tmp_path_factory.mktemp("soak"))

@@ -23,9 +23,9 @@ from websockets.http11 import Response
 from websockets.sync.client import connect
 from websockets.uri import parse_uri
 
-from cardtable.server.connection import Connection
 from cardtable.server.ratelimit import Bucket
-from cardtable.server.socket_protocol import (
+from cardtable.server.realtime.connection import Connection
+from cardtable.server.realtime.direct_socket import (
     CLOSE_POLICY,
     CONTROL_BURST,
     RECEIVE_DIRECTLY,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from table_log import Log
 
-from cardtable.server.errors import TableError
-from cardtable.server.table import TableState
+from cardtable.table import reducer
+from cardtable.table.errors import TableError
 
 
 def test_an_away_member_makes_their_seat_away_and_the_host_role_moves_on():
@@ -85,5 +85,5 @@ def test_replaying_the_log_gives_the_same_table():
     log.start()
     log.lobby({"type": "away", "members": [1]}, at=45.0)
     log.lobby({"type": "skip-waiting", "by": 0}, at=46.0)
-    replayed = TableState.replay("TEST01", log.entries)
+    replayed = reducer.replay("TEST01", log.entries)
     assert replayed.document(set()) == log.table.document(set())

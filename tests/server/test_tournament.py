@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from harness import RunningServer, eventually, settings_for
 
-from cardtable.server.errors import TableError
-from cardtable.server.table import TableState
 from cardtable.store import Entry
+from cardtable.table import reducer
+from cardtable.table.errors import TableError
+from cardtable.table.state import TableState
 
 #: First to 2 points wins a game of the tiny test game; each pick scores 1, 2 or 3.
 QUICK = {"target": 2}
@@ -180,7 +181,7 @@ class _Log:
 
     def step(self, at: float, kind: str, action: dict, seat: int | None = None) -> list:
         entry = Entry(self.state.seq + 1, kind, seat, action, at, 1_000_000.0 + at)
-        events = self.state.apply(entry)
+        events = reducer.apply(self.state, entry)
         self.entries.append(entry)
         return events
 
@@ -224,7 +225,7 @@ def test_a_time_series_ends_with_the_game_that_finishes_after_its_span():
     standings = [(s["name"], s["wins"], s["points"], s["left"]) for s in document["standings"]]
     assert standings == [("Ann", 2, 6, False), ("Bob", 0, 1, True)]
     # The log replays to exactly the same series.
-    replayed = TableState.replay("TBL", table.entries)
+    replayed = reducer.replay("TBL", table.entries)
     assert replayed.document(set()) == table.state.document(set())
     # No game of a finished series starts, and the refusal changes nothing.
     with pytest.raises(TableError) as refused:

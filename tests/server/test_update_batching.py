@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import orjson
 
-from cardtable.server.updates import NO_ACK, Update, send_in_order
+from cardtable.server.realtime.outgoing import NO_ACK, Update, send_in_order
 
 
 class Recorder:

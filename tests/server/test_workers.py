@@ -19,10 +19,10 @@ import pytest
 from harness import Client, RunningServer, eventually, metrics, settings_for, start_process
 from websockets.sync.client import connect
 
-from cardtable.server.admin import ADMIN_TOKEN_ENV
-from cardtable.server.shards import owner, table_named
-from cardtable.server.table import TableState
+from cardtable.server.moderation.admins import ADMIN_TOKEN_ENV
 from cardtable.server.tokens import new_code
+from cardtable.server.workers.shards import owner, table_named
+from cardtable.table import reducer
 from thread_server import free_port
 
 WORKERS = 2
@@ -57,7 +57,7 @@ def test_a_code_has_the_same_owner_in_every_process():
     a process draws for itself (Python's string hashing is salted per process)."""
     codes = [new_code() for _ in range(50)]
     script = (
-        "import sys; from cardtable.server.shards import owner; "
+        "import sys; from cardtable.server.workers.shards import owner; "
         f"print([owner(c, {WORKERS}) for c in sys.argv[1:]])"
     )
     other = subprocess.run(
@@ -99,13 +99,13 @@ def test_a_report_with_a_bogus_token_replays_nothing(tmp_path, monkeypatch):
     the log before it replays anything, and answers a bogus token as an unknown code."""
     url = f"sqlite:///{tmp_path / 'site.db'}"
     replayed: list[str] = []
-    replay = TableState.replay.__func__
+    replay = reducer.replay
 
-    def counted(cls, code, entries):
+    def counted(code, entries):
         replayed.append(code)
-        return replay(cls, code, entries)
+        return replay(code, entries)
 
-    monkeypatch.setattr(TableState, "replay", classmethod(counted))
+    monkeypatch.setattr(reducer, "replay", counted)
     with (
         RunningServer(settings_for(url, workers=WORKERS, worker=0)) as first,
         RunningServer(settings_for(url, workers=WORKERS, worker=1)) as second,

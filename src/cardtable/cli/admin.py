@@ -29,7 +29,7 @@ def run_token(args: argparse.Namespace) -> int:
 
 
 async def _issue(url: str) -> str:
-    from ..server.admin import issue_token
+    from ..server.moderation.admins import issue_token
     from ..store import Store
 
     store = await Store.open(url)

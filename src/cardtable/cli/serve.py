@@ -153,7 +153,7 @@ def add_parser(subparsers) -> None:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     from ..server import Settings
-    from ..server.admin import ADMIN_TOKEN_ENV
+    from ..server.moderation.admins import ADMIN_TOKEN_ENV
 
     words: tuple[str, ...] = ()
     if args.word_filter is not None:
@@ -213,9 +213,9 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..server import create_app  # the server's imports are paid only when serving
-    from ..server.handed import CloseAfterResponse, HandedServer
-    from ..server.http_protocol import PartialRequests
-    from ..server.socket_protocol import TableSocketProtocol
+    from ..server.http.request_heads import PartialRequests
+    from ..server.realtime.direct_socket import TableSocketProtocol
+    from ..server.workers.worker import CloseAfterResponse, HandedServer
     from ..web import mount
 
     app = create_app(settings)
@@ -258,7 +258,7 @@ def raise_open_files_limit() -> int | None:
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     """Serve the port with `args.workers` processes: this one hands them the connections."""
-    from ..server.dispatcher import Dispatcher
+    from ..server.workers.dispatcher import Dispatcher
     from ..store import Store
 
     async def prepare() -> None:  # the schema is made once, before the workers open it

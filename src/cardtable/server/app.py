@@ -1,4 +1,5 @@
-"""The ASGI application: `create_app(settings)` wires the store, the bus and the routes."""
+"""The ASGI application: `create_app(settings)` wires the store, the bus, the site and the
+routes."""
 
 from __future__ import annotations
 
@@ -6,28 +7,20 @@ import logging
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi import FastAPI
 
 from ..bus import Bus, open_bus
-from ..engine import IllegalAction
-from ..store import DATABASE_ERRORS, Store, database_down
+from ..store import Store
 from ..store.deck_library import install_builtin
-from . import api, decks_api, leaderboard_api, moderation_api, ws
-from .decks import UPLOAD_LIMIT
-from .errors import TableError, unavailable
-from .hub import Hub
-from .limits import BodyLimit
-from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
-from .settings import Settings
+from .config import Settings
+from .http import decks, games, health, leaderboard, moderation, tables
+from .http.body_limit import BodyLimit
+from .http.errors import install_error_handlers
+from .realtime import endpoint
+from .realtime.messages import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from .site import Site
 
 log = logging.getLogger(__name__)
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def create_app(
@@ -43,15 +36,15 @@ def create_app(
         store = await open_store(settings.database_url, settings.sqlite_fsync)
         await install_builtin(store)
         bus = await open_bus(settings.bus_url, settings.clock, settings.bus_prefix)
-        hub = app.state.hub = Hub(settings, store, bus)
-        hub.start()
-        resumed = await hub.resume()
+        site = app.state.site = Site(settings, store, bus)
+        site.start()
+        resumed = await site.resume()
         if resumed:
             log.info("resumed %d tables with a game running", resumed)
         try:
             yield
         finally:
-            await hub.close()
+            await site.close()
             await bus.close()
             await store.close()
 
@@ -64,47 +57,19 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(
-        BodyLimit, limit=MAX_MESSAGE_BYTES, routes={("POST", "/api/decks"): UPLOAD_LIMIT}
+        BodyLimit, limit=MAX_MESSAGE_BYTES, routes={("POST", "/api/decks"): decks.UPLOAD_LIMIT}
     )
-
-    @app.exception_handler(TableError)
-    async def table_error(request: Request, error: TableError):
-        request.app.state.hub.metrics.rejected[error.code] += 1
-        return _error(error.status, error.code, error.message)
-
-    async def database_error(request: Request, error: Exception):
-        """A request that needed the database while it does not answer: `unavailable` (503)
-        and one line in the log. Any other database error is the server's own (500); the
-        WebSocket answers its own (ws.py)."""
-        why = database_down(error)
-        if why is None or request.scope["type"] != "http":
-            raise error
-        log.warning("%s %s refused (the database: %s)", request.method, request.url.path, why)
-        return await table_error(request, unavailable())
-
-    for kind in DATABASE_ERRORS:
-        app.add_exception_handler(kind, database_error)
-
-    @app.exception_handler(IllegalAction)
-    async def illegal_action(request: Request, error: IllegalAction):
-        return _error(400, error.code, error.message)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(request: Request, error: RequestValidationError):
-        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first["loc"])
-        return _error(422, "bad-request", f"{where}: {first['msg']}"[:300])
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException):
-        code = {404: "not-found", 405: "bad-method"}.get(error.status_code, "bad-request")
-        return _error(error.status_code, code, str(error.detail)[:300])
-
-    app.include_router(api.router)
-    app.include_router(leaderboard_api.router)
-    app.include_router(ws.router)
-    app.include_router(decks_api.router)
-    app.include_router(decks_api.admin)
-    app.include_router(moderation_api.router)
-    app.include_router(moderation_api.admin)
+    install_error_handlers(app)
+    for router in (
+        tables.router,
+        games.router,
+        health.router,
+        leaderboard.router,
+        endpoint.router,
+        decks.router,
+        decks.admin,
+        moderation.router,
+        moderation.admin,
+    ):
+        app.include_router(router)
     return app

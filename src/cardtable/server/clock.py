@@ -1,7 +1,7 @@
 """The server's clock: what time it is and when to wake up, so that tests can move time on.
 
 Everything that waits in a live table (presence grace periods, stage deadlines, bots) reads
-the time and arms its wake-ups through one `Clock`, and the hub's periodic work sleeps on it.
+the time and arms its wake-ups through one `Clock`, and the site's periodic work sleeps on it.
 `SystemClock` is the real one; `ManualClock` stands still until `advance` moves it, firing
 what fell due on the loop that armed it, so a test (or a benchmark) can pass a grace period
 of 45 s in no time at all.

@@ -59,7 +59,9 @@ class Metrics:
         """The figures as plain data (JSON), for `summed`."""
         return {
             "actions": dict(self.actions),
-            "rejected": dict(self.rejected),
+            "rejected": {
+                str(code): n for code, n in self.rejected.items()
+            },  # plain str keys, for JSON
             "connections": self.connections,
             "messages_in": self.messages_in,
             "messages_out": self.messages_out,

@@ -4,9 +4,9 @@ the limit, before anything is stored. With several workers each allows its share
 
 from __future__ import annotations
 
-from .errors import TableError
+from ..table.errors import ErrorCode, TableError
+from .config import Settings
 from .ratelimit import site_limiter
-from .settings import Settings
 
 HOUR = 3600.0
 
@@ -25,7 +25,7 @@ class Quotas:
         if not self.tables.take(address):
             per_minute = self.settings.create_rate * 60
             raise TableError(
-                "rate-limited",
+                ErrorCode.RATE_LIMITED,
                 f"at most {per_minute:g} tables a minute (bursts of "
                 f"{self.settings.create_burst}) from one address; wait a little",
                 429,
@@ -37,7 +37,7 @@ class Quotas:
         if not (self.uploads.allows(address) and self.upload_bytes.allows(address, size)):
             settings = self.settings
             raise TableError(
-                "rate-limited",
+                ErrorCode.RATE_LIMITED,
                 f"at most {settings.uploads_per_hour} deck uploads and "
                 f"{settings.upload_bytes_per_hour / 2**20:g} MiB an hour from one address; "
                 "wait a little",

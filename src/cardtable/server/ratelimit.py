@@ -1,10 +1,13 @@
 """Token buckets: per member for WebSocket messages, per client address (or client) for join
-attempts, other requests naming a table code, and the quotas on tables and deck uploads."""
+attempts, other requests naming a table code, and the quotas on tables and deck uploads; and
+`Limiters`, the limits one server process applies."""
 
 from __future__ import annotations
 
 import math
 import time
+
+from .config import Settings
 
 
 class Bucket:
@@ -74,3 +77,27 @@ def site_limiter(rate: float, burst: int, workers: int) -> KeyedLimiter:
     """One worker's share of a limit that is the site's: each of `workers` processes allows
     `rate / workers` and a burst of `burst / workers` (at least one)."""
     return KeyedLimiter(rate / workers, max(1, math.ceil(burst / workers)))
+
+
+class Limiters:
+    """The rate limits of one server process, each keyed by whom it limits. Per-address limits
+    are the site's: each of several workers allows its share."""
+
+    def __init__(self, settings: Settings):
+        workers = settings.workers
+        #: Join attempts, per address and per client.
+        self.joins = site_limiter(settings.join_rate, settings.join_burst, workers)
+        #: Requests naming a table code (summaries, histories, reports, failed hellos), per
+        #: address: codes cannot be tried at speed.
+        self.lookups = site_limiter(settings.lookup_rate, settings.lookup_burst, workers)
+        #: Chat lines per member of a table (`code/member`).
+        self.chats = KeyedLimiter(settings.chat_rate, settings.chat_burst)
+        #: WebSocket messages per member of a table (`code/member`), all their connections
+        #: together.
+        self.messages = KeyedLimiter(settings.message_rate, settings.message_burst)
+        #: Reports per token, and per address (people behind one address share it, so it
+        #: allows four times as many).
+        self.reports = site_limiter(settings.report_rate, settings.report_burst, workers)
+        self.reports_by_address = site_limiter(
+            settings.report_rate * 4, settings.report_burst * 4, workers
+        )

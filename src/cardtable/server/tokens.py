@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
@@ -42,3 +43,10 @@ def password_matches(password: str, stored: str) -> bool:
     _, salt, digest = stored.split("$")
     candidate = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
     return hmac.compare_digest(candidate.hex(), digest)
+
+
+async def hashed_password(password: str | None) -> str | None:
+    """`password_hash` off the event loop (scrypt takes a while); None for no password."""
+    if not password:
+        return None
+    return await asyncio.to_thread(password_hash, password)
