@@ -16,9 +16,9 @@ import pytest
 from driver import DESKTOP, create_table, join_table, wait_for_table
 from playwright.sync_api import expect
 
-from cardtable.server.connection import CLOSE_BANNED, CLOSE_SLOW
-from cardtable.server.inbox import error_message
-from cardtable.server.ws import CLOSE_UNAVAILABLE
+from cardtable.server.realtime.connection import CLOSE_BANNED, CLOSE_SLOW
+from cardtable.server.realtime.endpoint import CLOSE_UNAVAILABLE
+from cardtable.server.realtime.outgoing import error_message
 
 TOO_MANY_TABS = "Too many tabs are open on this table"
 FELL_BEHIND = "This tab fell behind the table's updates"
@@ -205,7 +205,7 @@ def _close_on_the_server(
     loop = site.server.servers[0].get_loop()
 
     async def close() -> None:
-        live = await site.hub.get(code)
+        live = await site.site.tables.get(code)
         for connection in list(live.connections):
             if error is not None:
                 connection.send(error_message(*error))

@@ -81,9 +81,20 @@ def act(page, button, keyboard: bool = False) -> None:
         assert page.evaluate("document.querySelector('.csh').contains(document.activeElement)")
 
 
+def check_one_button_per_legal_action(page, site, code: str, seat: int) -> None:
+    """On its turn the page offers one button per action the server's `you.can` expands to
+    (which is exactly the legal list): the browser works out no rule itself."""
+    count = site.read(
+        code, lambda s: len(s.game.expand_affordances(s.game.view(s.game_state, seat)))
+    )
+    expect(page.locator(f"{MOVES} .csh-group button:not([disabled])")).to_have_count(count)
+
+
 @pytest.mark.long
+@pytest.mark.quick_bots
 def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, screens):
-    page, code, _ = start_against_bots(open_page, site, "csh", 2, DESKTOP)
+    page, code, host = start_against_bots(open_page, site, "csh", 2, DESKTOP)
+    seat = site.read(code, lambda s: s.seat_of(host["member"]))
 
     # The draft: Ann chooses her directorship from the offered buttons, by keyboard.
     page.wait_for_selector(".csh .csh-title")
@@ -120,6 +131,8 @@ def test_one_person_plays_csh_against_bots_to_the_final_count(open_page, site, s
         if ":" in prompt and "choose" in prompt.lower() and not shots["choice"]:
             screens(page, "csh-choice")
             shots["choice"] = True
+        if prompt.startswith("Your turn"):
+            check_one_button_per_legal_action(page, site, code, seat)
         button = choose(page, rng, seen)
         if button is None:
             time.sleep(0.1)

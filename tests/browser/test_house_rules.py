@@ -68,6 +68,27 @@ def score_of(page, name: str):
     return page.locator(".member", has_text=name).locator(".member-score")
 
 
+#: The house rules' buttons, by the key of `you.can` that opens each.
+HOUSE_BUTTONS = {
+    "bet": "Bet a point",
+    "discard": "Discard a card",
+    "reboot": "Reboot the universe",
+    "neverHaveIEver": "Never have I ever",
+}
+
+
+def check_house_buttons_follow_can(site, code, by_seat) -> None:
+    """Each seat's page offers a house rule's button, and a confession's, exactly when the
+    server's `you.can` for that seat opens it (the browser works out no rule itself)."""
+    for seat, page in by_seat.items():
+        can = site.read(code, lambda s, seat=seat: s.game.view(s.game_state, seat)["you"]["can"])
+        for key, name in HOUSE_BUTTONS.items():
+            button = page.get_by_role("button", name=name, exact=True)
+            expect(button).to_have_count(1 if can[key] else 0)
+        confess = page.locator(".nhie-item button:not([hidden])")
+        expect(confess).to_have_count(len(can["confessCards"]))
+
+
 def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
     open_page, site, screens
 ):
@@ -100,6 +121,7 @@ def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
     for page in (b, czar):
         page.get_by_role("button", name="I have (+1 point)").click()
         expect(score_of(a, names[page])).to_have_text("1")
+    check_house_buttons_follow_can(site, code, by_seat)
 
     # Gambling: b stakes the point on an extra answer.
     b.get_by_role("button", name="Bet a point").click()
@@ -107,6 +129,7 @@ def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
     act(b, "Bet 1 point")
     expect(score_of(a, names[b])).to_have_text("0")
     expect(a.locator(".member", has_text=names[b])).to_contain_text("bet a point")
+    check_house_buttons_follow_can(site, code, by_seat)
 
     # Rebooting the Universe (official): the Czar returns two cards for the point.
     before = set(hand_ids(czar))

@@ -7,7 +7,7 @@ import copy
 
 from hypothesis import given, settings
 
-from cardtable.server.patch import diff
+from cardtable.table.patch import diff
 from patch_cases import EXAMPLES, PAIRS
 
 APPLY = """async ([old, ops]) => {

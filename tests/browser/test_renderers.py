@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from cardtable.engine import Ending, Rng, Step, play_out, random_moves
 from cardtable.games import get
-from cardtable.server.table import TableState
 from cardtable.store import Entry
+from cardtable.table import reducer
+from cardtable.table.state import TableState
 
 #: (game, options, seats): every game with a renderer, every CAH preset, and a CSH table
 #: where the History directorship brings in Reenactment (H7).
@@ -91,7 +92,7 @@ def random_log(game_id: str, options, seats: int, seed: int) -> list[Entry]:
     def step(kind: str, action: dict, seat: int | None = None, at: float = 0.0) -> None:
         at = max(at, table.clock + 1.0)
         log.append(Entry(table.seq + 1, kind, seat, action, at, 1_000_000.0 + at))
-        table.apply(log[-1])
+        reducer.apply(table, log[-1])
 
     for _ in range(seats - 1):
         step("lobby", {"type": "add-bot", "by": 0})
@@ -123,7 +124,7 @@ def replayed_steps(log: list[Entry], viewers: list, windows: list[range]) -> lis
     game = table.game
     steps: list[list[dict]] = [[] for _ in windows]
     for index, entry in enumerate(log[1:], start=1):
-        events = table.apply(entry)
+        events = reducer.apply(table, entry)
         kept = [found for window, found in zip(windows, steps, strict=True) if index in window]
         if kept:
             views = [game.view(table.game_state, seat) for seat, _ in viewers]

@@ -70,6 +70,7 @@ def wait_for_step(site, code: str, seq: int, action: dict) -> None:
 
 
 @pytest.mark.long
+@pytest.mark.quick_bots
 def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
     page, code, joined = start_against_bots(open_page, site, "russian-bank", 1, DESKTOP)
     page.wait_for_selector(".rb .rb-pile")
@@ -142,3 +143,65 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
     expect(caller.locator(".rb-title")).to_have_text("Your turn")
     expect(offender.locator(".rb-alert .rb-stop")).to_have_count(0)
     assert site.read(code, lambda s: s.game_state.turn) == 1 - turn
+
+
+def piles_marked(page, state: str) -> set[str]:
+    marked = page.eval_on_selector_all(f".rb-pile.{state}", "els => els.map(e => e.dataset.pile)")
+    return set(marked)
+
+
+def test_the_page_offers_exactly_the_plays_the_servers_can_lists(open_page, site):
+    """A card is a source, a pile a target and a drop accepted exactly as the seat's `you.can`
+    says (the browser holds no rule): the seat on turn's sources are the keys of `can.moves`,
+    a picked card's targets the piles listed for it, and a drop anywhere else sends nothing;
+    the seat waiting has no source at all."""
+    ann = create(site, "Ann", {})
+    code = ann["code"]
+    bob = site.api("POST", f"/api/tables/{code}/join", name="Bob", client="client-rb-Bob-0001")
+    pages = {
+        "Ann": open_page(DESKTOP, seat=(code, ann), path=f"/#/t/{code}"),
+        "Bob": open_page(DESKTOP, seat=(code, bob), path=f"/#/t/{code}"),
+    }
+    for page in pages.values():
+        wait_for_table(page)
+    pages["Ann"].get_by_role("button", name="Start the game").click()
+    turn, seats = site.read(
+        code,
+        lambda s: (
+            s.game_state.turn,
+            {s.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))},
+        ),
+    )
+    page, waiting = pages[seats[turn]], pages[seats[1 - turn]]
+
+    def can(seat: int) -> dict:
+        return site.read(code, lambda s: s.game.view(s.game_state, seat)["you"]["can"])
+
+    page.wait_for_selector(".rb .rb-pile")
+    if not can(turn)["moves"]:  # nothing to move yet: turn up the hand's first card
+        pile(page, f"hand:{turn}", "is-turnable").click()
+        page.wait_for_selector(f'[data-pile="turned:{turn}"]:not([hidden])')
+    moves = can(turn)["moves"]
+    assert moves, "the seat on turn has a card to move"
+    expect(page.locator(".rb-pile.is-source")).to_have_count(len(moves))
+    assert piles_marked(page, "is-source") == set(moves)
+    assert piles_marked(page, "is-turnable") == set(can(turn)["turn"])
+    waiting.wait_for_selector(".rb .rb-pile")
+    assert not can(1 - turn)["moves"] and piles_marked(waiting, "is-source") == set()
+    for source, targets in moves.items():
+        page.locator(f'[data-pile="{source}"]').click()
+        expect(page.locator(".rb-pile.is-target")).to_have_count(len(targets))
+        assert piles_marked(page, "is-target") == {target["to"] for target in targets}
+        page.keyboard.press("Escape")
+    source, targets = next(iter(moves.items()))
+    allowed = {target["to"] for target in targets}
+    elsewhere = next(
+        f"{kind}:{i}"
+        for kind in ("centre", "layout")
+        for i in range(8)
+        if f"{kind}:{i}" not in allowed and f"{kind}:{i}" != source
+    )
+    seq = site.read(code, lambda s: s.seq)
+    page.locator(f'[data-pile="{source}"]').drag_to(page.locator(f'[data-pile="{elsewhere}"]'))
+    expect(page.locator(".rb-pile[aria-pressed=true]")).to_have_count(0)
+    assert site.read(code, lambda s: s.seq) == seq, "a drop on a pile `can` does not list"

@@ -149,6 +149,18 @@ class Game:
         """A uniformly random legal action; games with huge action lists sample directly."""
         return rng.choice(self.legal(state, seat))
 
+    def determinize(self, state, seat: int, rng: Rng):
+        """A full state that `seat` cannot tell from `state`, for search bots: every hidden
+        card (and the game's own generator) dealt anew by `rng`, so that
+        `view(sample, seat) == view(state, seat)`, every card is kept, and the sample depends
+        only on what the seat may know and on `rng`, never on where the hidden cards really are.
+
+        Optional. The default raises NotImplementedError, as does a game for a phase it cannot
+        sample (a search bot then plays as its rollout policy): a game with no hidden
+        information would return `self.clone(state)` with its generator reseeded; none of ours
+        is one, so none is assumed to be."""
+        raise NotImplementedError(f"{self.id} has no determinization")
+
     def deadline(self, state) -> float | None:
         """The game time at which the current wait times out, or None: no limit.
 
@@ -235,6 +247,17 @@ class Game:
         raise NotImplementedError
 
     def legal(self, state, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def affordances(self, state, seat: int) -> dict:
+        """What `seat` may do now, compactly, in the game's own documented shape, built from
+        the predicates `legal` uses: the seat's part of a view carries it as `can`, so the
+        browser draws its controls from it and never re-derives a rule."""
+        raise NotImplementedError
+
+    def expand_affordances(self, view: dict) -> list[dict]:
+        """The actions a seat's view (`{"public", "you"}`) affords through `you.can`: exactly
+        `legal(state, seat)`, as a set, for the state and seat the view was taken of."""
         raise NotImplementedError
 
     def play(self, state, seat: int | None, action: dict, now: float | None) -> list[Event]:

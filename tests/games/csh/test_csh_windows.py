@@ -30,8 +30,10 @@ def test_csh_10_a_window_asks_every_seat_at_once_with_pass_and_its_reactions():
     assert table.legal(2)[1] == {"type": "react", "card": table.card(2, "F5"), "place": "new"}
     window = table.view(None)["public"]["window"]
     assert window == {"opened": 0.0, "deadline": 5.0, "answered": []}
-    assert table.view(1)["you"]["reactions"] == table.legal(1)[1:]
-    assert table.view(0)["you"]["reactions"] == []
+    assert table.view(1)["you"]["can"]["react"] == [
+        {"card": table.card(1, "B2"), "spots": [{"place": "new"}]}
+    ]
+    assert table.view(0)["you"]["can"]["react"] == [] and table.view(0)["you"]["can"]["pass"]
 
 
 def test_csh_10_a_seat_with_an_empty_hand_is_answered_for_it():
@@ -91,7 +93,7 @@ def test_csh_10_auto_pass_is_sent_at_any_time_and_such_a_seat_is_never_waited_on
     assert all(a["type"] != "auto-pass" for s in range(3) for a in table.legal(s))
     table.play(0, "E1")
     assert table.to_act() == {0, 1}  # seat 2 holds a Cancel, and is answered for all the same
-    assert table.legal(2) == [] and table.view(2)["you"]["reactions"] == []
+    assert table.legal(2) == [] and table.view(2)["you"]["can"]["react"] == []
     table.act(1, _auto_pass(True), now=41.0)  # turned on mid-window: it passes this one too
     assert table.to_act() == {0}
     table.act(0, PASS, now=42.0)

@@ -10,6 +10,9 @@ from .cards import pool_for
 from .options import MAX_SEATS, OPTION_SET, check_rules, seat_bounds, upgrade
 from .state import State
 
+#: The options holding the custom cards of each colour (a player may write one in the lobby).
+CUSTOM_CARDS = {"white": "customWhiteCards", "black": "customBlackCards"}
+
 
 class CahGame(Game):
     id = "cah"
@@ -46,6 +49,12 @@ class CahGame(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         return legal.legal(state, seat)
 
+    def affordances(self, state: State, seat: int) -> dict:
+        return legal.affordances(state, seat)
+
+    def expand_affordances(self, view: dict) -> list[dict]:
+        return legal.expand_view(view)
+
     def random_action(self, state: State, seat: int, rng: Rng) -> dict:
         return sampling.random_action(state, seat, rng)
 
@@ -76,6 +85,39 @@ class CahGame(Game):
     def public_view(self, state: State) -> dict:
         return views.public_view(state)
 
+    # -- engine/capabilities.py: WrittenCards -------------------------------------------------
+
+    def written_texts(self, options: Any) -> list[str]:
+        """The custom cards the host's options write (as a client sent them)."""
+        if not isinstance(options, dict):
+            return []
+        written = [options.get(key) or () for key in CUSTOM_CARDS.values()]
+        lists = [texts for texts in written if isinstance(texts, list | tuple)]
+        return [text for texts in lists for text in texts if isinstance(text, str)]
+
+    def written_in_play(self, action: dict[str, Any]) -> list[str]:
+        """What an answer writes on the blank cards it plays (`write`)."""
+        written = action.get("write")
+        if not isinstance(written, dict):
+            return []
+        return [text for text in written.values() if isinstance(text, str)]
+
+    def with_written_card(
+        self, options: dict[str, Any], color: str, text: str
+    ) -> dict[str, Any] | None:
+        key = CUSTOM_CARDS.get(color)
+        if key is None or key not in options:
+            return None
+        return self.options({**options, key: [*options[key], text]})
+
+    # -- engine/capabilities.py: ModeratedCards -----------------------------------------------
+
+    def without_cards(self, options: dict[str, Any], keys: list[str]) -> dict[str, Any]:
+        return {**options, "hiddenCards": list(keys)}
+
+    def retire_action(self, keys: list[str]) -> dict[str, Any]:
+        return {"type": "retire-cards", "cards": list(keys)}
+
     def card_keys(self, options: dict[str, Any]) -> frozenset[str]:
         """Text keys (decks/card_keys.py) of every written card these options deal: the server
         fills `hiddenCards` with the hidden ones among them at each start."""
@@ -99,7 +141,7 @@ class CahGame(Game):
         return None
 
     def seat_view(self, state: State, seat: int) -> dict:
-        return views.seat_view(state, seat)
+        return {**views.seat_view(state, seat), "can": self.affordances(state, seat)}
 
     def secret_view(self, state: State) -> dict:
         return views.secret_view(state)

@@ -4,11 +4,15 @@ large (a Pick 3 from 12 cards is 1,320 submissions; an official reboot may retur
 
 A blank card may carry any text; `legal` lists each play of blank cards once, written with
 `STAND_IN_TEXT` (a blank cannot be played unwritten).
+
+`legal` is the expansion of `affordances`, the compact form a seat's view carries as `can`
+(what is open now, from the rules' predicates); `expand_view` expands it from the view alone.
 """
 
 from __future__ import annotations
 
 from itertools import combinations, permutations
+from typing import Any
 
 from .house import can_discard, can_full_reboot, can_read_nhie, confessable, reboot_sizes
 from .judging import ranking_size, remaining_answers
@@ -21,10 +25,16 @@ STAND_IN_TEXT = "Something I wrote myself."
 
 def playing(state: State, kind: str, cards: list[int]) -> dict:
     """A submit or bet of `cards`, each blank card among them written with the stand-in."""
+    return written(kind, cards, [card for card in cards if state.pool.is_blank(card)])
+
+
+def written(kind: str, cards: list[int], blanks) -> dict:
+    """A submit or bet of `cards`, each of them among `blanks` written with the stand-in."""
     action: dict[str, object] = {"type": kind, "cards": cards}
-    blanks = [card for card in cards if state.pool.is_blank(card)]
     if blanks:
-        action["write"] = {str(card): STAND_IN_TEXT for card in blanks}
+        texts = {str(card): STAND_IN_TEXT for card in cards if card in blanks}
+        if texts:
+            action["write"] = texts
     return action
 
 
@@ -41,39 +51,92 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def legal(state: State, seat: int) -> list[dict]:
-    if state.result is not None or not state.active[seat]:
-        return []
-    out: list[dict] = []
     hand = state.hands[seat]
+    blanks = [card for card in hand if state.pool.is_blank(card)]
+    return expand(affordances(state, seat), hand, blanks)
+
+
+def affordances(state: State, seat: int) -> dict:
+    """What `seat` may do now, compactly (a seat view's `can`): the shape is documented in
+    docs/views/cah.md. Lists that would be empty are None."""
+    can = nothing()
+    if state.result is not None or not state.active[seat]:
+        return can
     if seat in state.acting:
         phase = state.phase
+        answers = list(range(len(state.answers)))
         if phase is Phase.SUBMIT:
-            for size in submit_sizes(state):
-                out.extend(playing(state, "submit", list(p)) for p in permutations(hand, size))
+            can["submit"] = list(submit_sizes(state))
         elif phase is Phase.REVEAL:
-            out.append({"type": "reveal-next"})
+            can["reveal"] = True
         elif phase is Phase.JUDGE and state.rules.judging == "seriousBusiness":
-            out.extend(
-                {"type": "rank", "answers": list(p)}
-                for p in permutations(range(len(state.answers)), ranking_size(state))
-            )
+            can["rank"] = {"size": ranking_size(state), "answers": answers}
         elif phase is Phase.JUDGE:
-            out.extend({"type": "pick", "answer": a} for a in range(len(state.answers)))
+            can["pick"] = answers or None
         elif phase in (Phase.VOTE, Phase.RUNNER_UP):
-            out.extend({"type": "vote", "answer": a} for a in vote_options(state, seat))
+            can["vote"] = vote_options(state, seat) or None
         elif phase is Phase.ELIMINATE:
-            out.extend({"type": "eliminate", "answer": a} for a in remaining_answers(state))
+            can["eliminate"] = remaining_answers(state) or None
     if not state.rules.side_actions:
-        return out
-    if can_bet(state, seat):
-        out.extend(playing(state, "bet", list(p)) for p in permutations(hand, state.pick))
-    if can_discard(state, seat):
+        return can
+    can["bet"] = state.pick if can_bet(state, seat) else None
+    can["discard"] = can_discard(state, seat)
+    can["reboot"] = reboot_sizes(state, seat) or None
+    can["fullReboot"] = can_full_reboot(state, seat)
+    can["neverHaveIEver"] = can_read_nhie(state, seat)
+    can["confessCards"] = confessable(state, seat)
+    return can
+
+
+def nothing() -> dict[str, Any]:
+    """The affordances of a seat that may do nothing (a fresh dict: views share nothing)."""
+    return {
+        "submit": None,
+        "reveal": False,
+        "pick": None,
+        "rank": None,
+        "vote": None,
+        "eliminate": None,
+        "bet": None,
+        "discard": False,
+        "reboot": None,
+        "fullReboot": False,
+        "neverHaveIEver": False,
+        "confessCards": [],
+    }
+
+
+def expand(can: dict, hand: list[int], blanks: list[int]) -> list[dict]:
+    """The actions `can` stands for, given the seat's hand and the blank cards in it."""
+    out: list[dict] = []
+    for size in can["submit"] or ():
+        out.extend(written("submit", list(p), blanks) for p in permutations(hand, size))
+    if can["reveal"]:
+        out.append({"type": "reveal-next"})
+    if can["rank"] is not None:
+        rank = can["rank"]
+        out.extend(
+            {"type": "rank", "answers": list(p)}
+            for p in permutations(rank["answers"], rank["size"])
+        )
+    for kind in ("pick", "vote", "eliminate"):
+        out.extend({"type": kind, "answer": a} for a in can[kind] or ())
+    if can["bet"] is not None:
+        out.extend(written("bet", list(p), blanks) for p in permutations(hand, can["bet"]))
+    if can["discard"]:
         out.extend({"type": "discard", "card": card} for card in hand)
-    for size in reboot_sizes(state, seat):
+    for size in can["reboot"] or ():
         out.extend({"type": "reboot", "cards": list(c)} for c in combinations(hand, size))
-    if can_full_reboot(state, seat):
+    if can["fullReboot"]:
         out.append({"type": "reboot"})
-    if can_read_nhie(state, seat):
+    if can["neverHaveIEver"]:
         out.extend({"type": "never-have-i-ever", "card": card} for card in hand)
-    out.extend({"type": "confess", "card": card} for card in confessable(state, seat))
+    out.extend({"type": "confess", "card": card} for card in can["confessCards"])
     return out
+
+
+def expand_view(view: dict) -> list[dict]:
+    """`expand` for a seat's view: its hand, and its blank cards, are in the view."""
+    hand = view["you"]["hand"]
+    blanks = [card["id"] for card in hand if card.get("blank")]
+    return expand(view["you"]["can"], [card["id"] for card in hand], blanks)

@@ -4,7 +4,8 @@ public: the round, the black card, scores and trophies, who has submitted (not w
 answers once revealed, in their shuffled anonymous order (K10), and the winning author once
 announced; the authors of losing answers are never shown. A seat's part: its hand, what it
 submitted and bet, its own answers in the shuffled order, its vote, and `next_round`: it joined
-during the round in progress and plays from the next one (K24). secret: the decks (as
+during the round in progress and plays from the next one (K24); game.py adds `can`, what it
+may do now (legal.py's `affordances`). secret: the decks (as
 sorted ids: a deck is an unordered pile, see dealing.py), Rando's hand (K12 guide) and his
 unrevealed answers, the reserved haiku card (K17) and who wrote each answer.
 Cards the table wrote (custom cards, texts on blank cards) carry `"userWritten": true`.

@@ -4,9 +4,10 @@ handed to its module."""
 from __future__ import annotations
 
 from ...engine import Event, Game, Result, Rng
-from . import actions, draft, legal, timers, views
+from . import actions, affordances, draft, legal, timers, views
 from .archive import totals
 from .catalog import CATALOG
+from .determinize import determinize as sample_hidden
 from .options import OPTIONS
 from .state import Phase, Reason, State
 
@@ -50,6 +51,12 @@ class Csh(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         return legal.legal(state, seat)
 
+    def affordances(self, state: State, seat: int) -> dict:
+        return affordances.affordances(state, seat)
+
+    def expand_affordances(self, view: dict) -> list[dict]:
+        return affordances.expand(view)
+
     def play(self, state: State, seat: int | None, action: dict, now) -> list[Event]:
         return actions.apply(state, seat, action, now)
 
@@ -63,7 +70,7 @@ class Csh(Game):
         return views.public(state)
 
     def seat_view(self, state: State, seat: int) -> dict:
-        return views.private(state, seat)
+        return {**views.private(state, seat), "can": self.affordances(state, seat)}
 
     def secret_view(self, state: State) -> dict:
         return views.secret(state)
@@ -84,3 +91,6 @@ class Csh(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return sample_hidden(state, seat, rng)

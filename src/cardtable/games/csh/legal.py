@@ -9,8 +9,10 @@ Choices: `choose-seat` (seat), `choose-card` (card), `choose-order` (cards, top 
 `actions`) is never listed: it is no move, and bots choosing among moves would toggle it for
 nothing.
 
-`legal` lists one action per distinct play: Freshmen are interchangeable, so it offers the
-lowest ids for each count; copies of a card likewise. `actions` accepts any equivalent ids.
+The pieces `legal` is made of (`freshmen_play`, `card_plays`, `reaction_plays`,
+`choice_options`) also make a seat's `can` (affordances.py). `legal` lists one action per
+distinct play: Freshmen are interchangeable, so it offers the lowest ids for each count;
+copies of a card likewise. `actions` accepts any equivalent ids.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset((state.current,))
 
 
-def _spot_json(spot: Spot) -> dict:
+def spot_json(spot: Spot) -> dict:
     how, slot = spot
     return {"place": how} if slot < 0 else {"place": how, "slot": slot}
 
@@ -54,53 +56,84 @@ def _distinct(state: State, cards) -> list[int]:
     return list(first.values())
 
 
-def _turn_actions(state: State, seat: int) -> list[dict]:
-    actions: list[dict] = [{"type": "draw"}]
-    hand = state.hands[seat]
+def freshmen_play(state: State, seat: int) -> tuple[list[int], list[Spot]] | None:
+    """The seat's Freshmen in id order and where they may go (any number of them at once,
+    CSH-5), or None when it holds none."""
     type_of = state.type_of
-    freshmen = sorted(c for c in hand if type_of[c].kind == "freshman")
-    for spot in archive.spots(state, seat, "freshman") if freshmen else ():
-        for count in range(1, len(freshmen) + 1):
-            actions.append({"type": "play", "cards": freshmen[:count], **_spot_json(spot)})
-    for card in _distinct(state, hand):
+    freshmen = sorted(c for c in state.hands[seat] if type_of[c].kind == "freshman")
+    return (freshmen, archive.spots(state, seat, "freshman")) if freshmen else None
+
+
+def card_plays(state: State, seat: int) -> list[tuple[int, int | None, list[Spot]]]:
+    """Each other card type the seat may play on its turn (lowest id), the seat whose Archive
+    it goes into (None: its own; a PLACE_INTO card: each other seat, CSH-26) and the spots
+    there; a card with no spot is left out."""
+    plays: list[tuple[int, int | None, list[Spot]]] = []
+    type_of = state.type_of
+    for card in _distinct(state, state.hands[seat]):
         kind = type_of[card]
         if kind.reaction or kind.kind == "freshman":
             continue
         if kind.placement == "target":
-            for target in range(state.seats):
-                if target != seat:
-                    actions.extend(
-                        {"type": "play", "cards": [card], "target": target, **_spot_json(s)}
-                        for s in archive.target_spots(state, target)
-                    )
-        else:
-            actions.extend(
-                {"type": "play", "cards": [card], **_spot_json(s)}
-                for s in archive.spots(state, seat, kind.kind)
+            plays.extend(
+                (card, target, archive.target_spots(state, target))
+                for target in range(state.seats)
+                if target != seat
             )
+        else:
+            where = archive.spots(state, seat, kind.kind)
+            if where:
+                plays.append((card, None, where))
+    return plays
+
+
+def _turn_actions(state: State, seat: int) -> list[dict]:
+    actions: list[dict] = [{"type": "draw"}]
+    freshmen = freshmen_play(state, seat)
+    if freshmen is not None:
+        cards, where = freshmen
+        for spot in where:
+            for count in range(1, len(cards) + 1):
+                actions.append({"type": "play", "cards": cards[:count], **spot_json(spot)})
+    for card, target, where in card_plays(state, seat):
+        into = {} if target is None else {"target": target}
+        actions.extend({"type": "play", "cards": [card], **into, **spot_json(s)} for s in where)
     return actions
 
 
-def reactions(state: State, seat: int) -> list[dict]:
+def reaction_plays(state: State, seat: int) -> list[tuple[int, list[Spot]]]:
     """The reactions `seat` may play into its own Archive (CSH-11, CSH-12), whoever played the
-    card: a player may cancel his own."""
-    actions: list[dict] = []
+    card (a player may cancel his own), with their spots; a card with no spot is left out."""
+    plays = []
     for card in _distinct(state, state.hands[seat]):
         kind = state.type_of[card]
         if kind.reaction:
-            actions.extend(
-                {"type": "react", "card": card, **_spot_json(s)}
-                for s in archive.spots(state, seat, kind.kind)
-            )
-    return actions
+            where = archive.spots(state, seat, kind.kind)
+            if where:
+                plays.append((card, where))
+    return plays
 
 
-def _choice_actions(state: State) -> list[dict]:
+def reactions(state: State, seat: int) -> list[dict]:
+    return [
+        {"type": "react", "card": card, **spot_json(s)}
+        for card, where in reaction_plays(state, seat)
+        for s in where
+    ]
+
+
+def choice_options(state: State) -> tuple[str, str, list]:
+    """The pending choice's action type, the key of its answer, and the answers open."""
     choice = pending(state)
     kind, key = CHOICE_ACTIONS[choice.purpose]
     if choice.purpose == "order":
-        return [{"type": kind, key: list(order)} for order in choice.orders()]
-    return [{"type": kind, key: option} for option in choice.options]
+        return kind, key, [list(order) for order in choice.orders()]
+    return kind, key, list(choice.options)
+
+
+def _choice_actions(state: State) -> list[dict]:
+    kind, key, options = choice_options(state)
+    return [{"type": kind, key: option} for option in options]
 
 
 def legal(state: State, seat: int) -> list[dict]:

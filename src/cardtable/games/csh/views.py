@@ -10,7 +10,8 @@ An item of the effect stack names the cards being played (none for a retrigger, 
 `source`, the card whose effects it resolves. `waiting` lists the seats whose input is awaited;
 `window` is the open reaction window (when it opened and closes, who has answered, CSH-10) and
 `auto_pass` each seat's public preference: none of them depends on who holds a reaction card.
-A seat's own part lists the `reactions` it may play in the window now waiting on it.
+What a seat may do now, the reactions it may play in a window included, is its part's `can`
+(affordances.py; game.py adds it).
 """
 
 from __future__ import annotations
@@ -127,7 +128,6 @@ def private(state: State, seat: int) -> dict:
     out = {
         "hand": [face(state, c) for c in state.hands[seat]],
         "top": [face(state, c) for c in state.deck[len(state.deck) - seen :][::-1]],
-        "reactions": [a for a in legal.legal(state, seat) if a["type"] == "react"],
     }
     if state.phase is Phase.CHOICE:
         choice = pending(state)

@@ -7,7 +7,8 @@ peeking at, every count) and the cards everyone saw go into a hand that still ho
 see: the rest of the other hands, the face-down slots, the source below its shown top, and the
 burned cards. The hidden cards are pooled in id order before the shuffle, so the result
 depends only on that knowledge, the turn bookkeeping that follows from public plays, and the
-given Rng, never on where the hidden cards really are.
+given Rng, never on where the hidden cards really are. The opening selection is not sampled
+(NotImplementedError, as `Game.determinize` allows): a search bot plays it by its policy.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _visible(state: State, seat: int) -> set[int]:
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A copy of a play-phase `state` with every card hidden from `seat` dealt anew by `rng`."""
     if state.phase != Phase.PLAY:
-        raise ValueError("only play-phase states are determinized")
+        raise NotImplementedError("only play-phase states are determinized")
     sample = state.clone()
     sample.rng = Rng(rng.getrandbits(64))
     seen = _visible(state, seat)
@@ -64,6 +65,10 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     rng.shuffle(pool)
     for (zone, index), card in zip(places, pool, strict=True):
         zone[index] = card
+    # A hidden card's old mark of a hand it was seen going into is stale (it has left that
+    # hand since): dealt back there, it must not count as seen in a sample of this sample.
+    dealt = set(pool)
+    sample.shown = {card: holder for card, holder in sample.shown.items() if card not in dealt}
     for play in sample.pile:
         if play.swaps:  # a 5's record may name hidden cards; keep only what the seat saw
             play.swaps = [swap for swap in play.swaps if swap[0] in seen and swap[3] in seen]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ...engine import Game, Result, Rng
 from . import actions, deal, timers, views
+from .affordances import affordances, expand
+from .determinize import determinize as sample_hidden
 from .legal import legal, to_act
 from .options import OPTIONS
 from .ranks import MAX_SEATS
@@ -38,6 +40,8 @@ class CuntSoul(Game):
     to_act = staticmethod(to_act)
     legal = staticmethod(legal)
     play = staticmethod(actions.apply)
+    affordances = staticmethod(affordances)
+    expand_affordances = staticmethod(expand)
 
     def random_action(self, state: State, seat: int, rng) -> dict:
         """Uniform over `legal`; the opening selection is sampled without listing its 504."""
@@ -57,7 +61,7 @@ class CuntSoul(Game):
         return views.public_view(state)
 
     def seat_view(self, state: State, seat: int) -> dict:
-        return views.seat_view(state, seat)
+        return {**views.seat_view(state, seat), "can": self.affordances(state, seat)}
 
     def secret_view(self, state: State) -> dict:
         return views.secret_view(state)
@@ -79,6 +83,9 @@ class CuntSoul(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return sample_hidden(state, seat, rng)
 
 
 GAME = CuntSoul()

@@ -1,8 +1,9 @@
 """Who is to act, and the legal actions of a seat as JSON-able dicts.
 
-Cards of one printed rank are interchangeable (no rule looks at suits), so `legal` lists each
-distinct play once, naming the lowest card ids of that rank; `apply` accepts any cards of the
-rank. Action shapes:
+The pieces `legal` is made of (`play_sets`, `run_sets`, `field_change_options`, `swap_choice`)
+also make a seat's `can` (affordances.py). Cards of one printed rank are interchangeable (no
+rule looks at suits), so `legal` lists each distinct play once, naming the lowest card ids
+of that rank; `apply` accepts any cards of the rank. Action shapes:
 
     {"type": "select", "face_up": [id, id, id], "field": id}      the opening choice (CS-3)
     {"type": "field-change", "card": id, "burn": id}               CS-19
@@ -20,6 +21,7 @@ rank. Action shapes:
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from .placement import allows, power_in_force, refusal, top
 from .ranks import DIRECTIONS, MAX_SEATS
@@ -155,12 +157,21 @@ def field_change_allowed(state: State, seat: int) -> bool:
     )
 
 
+def field_change_options(state: State, seat: int) -> tuple[list[int], list[int]] | None:
+    """A field change's choices when one is allowed: one hand card of each rank for the new
+    field card, and one face-up card of each rank to burn (CS-18 to CS-20)."""
+    if not field_change_allowed(state, seat):
+        return None
+    burns = [cards[0] for cards in by_rank(state, burnable(state, seat)).values()]
+    return [cards[0] for cards in by_rank(state, state.hands[seat]).values()], burns
+
+
 def turn_moves(state: State, seat: int) -> list[dict]:
     moves = []
-    if field_change_allowed(state, seat):
-        burns = [cards[0] for cards in by_rank(state, burnable(state, seat)).values()]
-        for new in by_rank(state, state.hands[seat]).values():
-            card = new[0]
+    change = field_change_options(state, seat)
+    if change is not None:
+        news, burns = change
+        for card in news:
             for old in burns:
                 moves.append({"type": "field-change", "card": card, "burn": old})
     zone = accessible_zone(state, seat)
@@ -180,20 +191,36 @@ def can_play(state: State, seat: int, zone: str | None) -> bool:
     return any(refusal(state, rank) is None for rank in held)
 
 
-def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
-    """The plays from a known zone (hand or face-up)."""
-    plays: list[dict] = []
+#: Cards of one rank a seat may play (in id order) and the counts of them a play may hold: a
+#: play of `count` cards is the first `count` (any of the rank will do).
+PlaySet = tuple[list[int], list[int]]
+
+
+def play_sets(state: State, seat: int, zone: str | None) -> list[PlaySet]:
+    """The plays from a known zone (hand or face-up), by rank."""
+    sets: list[PlaySet] = []
     if zone is None:
-        return plays
+        return sets
     # Only the 3-field's triples and the 4-field look at how many cards a play has.
     count_matters = state.fields.three or state.fields.four
     for rank, cards in allowed_by_rank(state, zone_cards(state, seat, zone)).items():
-        plays.append({"type": "play", "cards": cards[:1]})
-        for count in range(2, len(cards) + 1):
-            play = cards[:count]
-            if not count_matters or may_place(state, seat, rank, play):
-                plays.append({"type": "play", "cards": play})
-    return plays
+        counts = [1] + [
+            count
+            for count in range(2, len(cards) + 1)
+            if not count_matters or may_place(state, seat, rank, cards[:count])
+        ]
+        sets.append((cards, counts))
+    return sets
+
+
+def set_plays(sets: list[PlaySet]) -> list[dict]:
+    """The play actions of `play_sets` or `run_sets`."""
+    return [{"type": "play", "cards": cards[:count]} for cards, counts in sets for count in counts]
+
+
+def play_moves(state: State, seat: int, zone: str | None) -> list[dict]:
+    """The plays from a known zone (hand or face-up)."""
+    return set_plays(play_sets(state, seat, zone))
 
 
 def blind_moves(state: State, seat: int) -> list[dict]:
@@ -204,44 +231,74 @@ def blind_moves(state: State, seat: int) -> list[dict]:
     ]
 
 
+def run_sets(state: State, seat: int, zone: str | None) -> list[PlaySet]:
+    """The next steps of a 4-run from a known zone that leave it possible to complete, by rank."""
+    run = state.current_run()
+    ranks = step_ranks(run, state.fields.reverse)
+    if zone is None or zone == FACE_DOWN or not ranks:
+        return []
+    groups = by_rank(state, zone_cards(state, seat, zone))
+    sets: list[PlaySet] = []
+    for rank in ranks:
+        cards = groups.get(rank, [])
+        counts = []
+        for count in range(1, len(cards) + 1):
+            step = Run(rank, run.committed)
+            step.started = True
+            if run_possible(state, seat, step, removed=set(cards[:count])):
+                counts.append(count)
+        if counts:
+            sets.append((cards, counts))
+    return sets
+
+
+def run_blind(state: State, seat: int, zone: str | None) -> bool:
+    """Whether a 4-run goes on with a face-down card."""
+    return zone == FACE_DOWN and bool(step_ranks(state.current_run(), state.fields.reverse))
+
+
+def run_may_end(state: State) -> bool:
+    return may_end(state.current_run(), state.fields.reverse)
+
+
 def run_moves(state: State, seat: int) -> list[dict]:
     """The next steps of a 4-run that can still be completed, and ending it when allowed."""
-    run = state.current_run()
-    down = state.fields.reverse
-    moves = []
-    ranks = step_ranks(run, down)
     zone = accessible_zone(state, seat)
-    if zone == FACE_DOWN and ranks:
-        moves.extend(blind_moves(state, seat))
-    elif zone is not None and ranks:
-        groups = by_rank(state, zone_cards(state, seat, zone))
-        for rank in ranks:
-            cards = groups.get(rank, ())
-            for count in range(1, len(cards) + 1):
-                step = Run(rank, run.committed)
-                step.started = True
-                if run_possible(state, seat, step, removed=set(cards[:count])):
-                    moves.append({"type": "play", "cards": cards[:count]})
-    if may_end(run, down):
+    moves = blind_moves(state, seat) if run_blind(state, seat, zone) else []
+    moves += set_plays(run_sets(state, seat, zone))
+    if run_may_end(state):
         moves.append({"type": "end-run"})
     return moves
 
 
-def swap_moves(state: State, seat: int) -> list[dict]:
-    slots = swap_slots(state, seat)
+class SwapChoice(NamedTuple):
+    """What a 5 offers now (CS-31, CS-32): swaps of one hand card of each rank into `slots`;
+    with fivePeek under a 5-field, first a look at one of `peek` face-down slots, then a swap
+    into the slot looked at or `keep`; otherwise `no_swap`."""
+
+    hand: list[int]
+    slots: list[int]
+    peek: list[int]
+    keep: bool
+
+
+def swap_choice(state: State, seat: int) -> SwapChoice:
+    held = swap_slots(state, seat)
     hand = [cards[0] for cards in by_rank(state, state.hands[seat]).values()]
     peeking = state.fields.five and state.options["fivePeek"]
     if peeking and state.peeked is not None:
-        return [{"type": "swap", "hand": card, "slot": state.peeked} for card in hand] + [
-            {"type": "keep"}
-        ]
-    moves = []
-    for slot in range(SLOTS):
-        if slots[slot] is None:
-            continue
-        if peeking:
-            moves.append({"type": "peek", "slot": slot})
-        else:
-            moves.extend({"type": "swap", "hand": card, "slot": slot} for card in hand)
-    moves.append({"type": "no-swap"})
+        return SwapChoice(hand, [state.peeked], [], True)
+    slots = [slot for slot in range(SLOTS) if held[slot] is not None]
+    return SwapChoice(hand, [] if peeking else slots, slots if peeking else [], False)
+
+
+def swap_moves(state: State, seat: int) -> list[dict]:
+    choice = swap_choice(state, seat)
+    moves = [{"type": "peek", "slot": slot} for slot in choice.peek]
+    moves += [
+        {"type": "swap", "hand": card, "slot": slot}
+        for slot in choice.slots
+        for card in choice.hand
+    ]
+    moves.append({"type": "keep"} if choice.keep else {"type": "no-swap"})
     return moves

@@ -29,6 +29,12 @@ class HighCard(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         return legal.legal(state, seat)
 
+    def affordances(self, state: State, seat: int) -> dict:
+        return legal.affordances(state, seat)
+
+    def expand_affordances(self, view: dict) -> list[dict]:
+        return legal.expand(view)
+
     def play(self, state: State, seat, action: dict, now) -> list:
         return actions.apply(state, seat, action, now)
 
@@ -39,7 +45,7 @@ class HighCard(Game):
         return views.public_view(state)
 
     def seat_view(self, state: State, seat: int) -> dict:
-        return views.seat_view(state, seat)
+        return {**views.seat_view(state, seat), "can": self.affordances(state, seat)}
 
     def secret_view(self, state: State) -> dict:
         return views.secret_view(state)

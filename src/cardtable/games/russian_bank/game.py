@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from ...engine import Event, Game, Result, Rng
-from . import actions, legal, timers, views
+from . import actions, affordances, legal, timers, views
 from .deals import match_result, new_match
+from .determinize import determinize as sample_hidden
 from .options import OPTION_SET, check_options
 from .state import Phase, State
 
@@ -37,6 +38,12 @@ class RussianBank(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         return legal.legal(state, seat)
 
+    def affordances(self, state: State, seat: int) -> dict:
+        return affordances.affordances(state, seat)
+
+    def expand_affordances(self, view: dict) -> list[dict]:
+        return affordances.expand(view)
+
     def play(self, state: State, seat: int | None, action: dict, now: float | None) -> list[Event]:
         return actions.apply(state, seat, action, now)
 
@@ -58,7 +65,7 @@ class RussianBank(Game):
         return views.public_view(state)
 
     def seat_view(self, state: State, seat: int) -> dict:
-        return views.seat_view(state, seat)
+        return {**views.seat_view(state, seat), "can": self.affordances(state, seat)}
 
     def secret_view(self, state: State) -> dict:
         return views.secret_view(state)
@@ -68,3 +75,6 @@ class RussianBank(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return sample_hidden(state, seat, rng)

@@ -32,11 +32,21 @@ def to_act(state: State) -> frozenset[int]:
 def legal(state: State, seat: int) -> list[dict]:
     if state.phase is Phase.OVER:
         return []
+    actions = []
+    if on_turn(state, seat):
+        actions += [action for action, _ in turn_plays(state, seat, judged=False)]
+    return actions + stop_actions(state, seat) + side_actions(state, seat)
+
+
+def on_turn(state: State, seat: int) -> bool:
+    """Whether `seat` may play now: its turn, and no draw offer waits for an answer."""
+    return state.phase is not Phase.OVER and state.draw_offer is None and seat == state.turn
+
+
+def side_actions(state: State, seat: int) -> list[dict]:
+    """Answering or offering a draw, spreading or squaring one's discards, resigning."""
     offer = state.draw_offer
     actions = []
-    if offer is None and seat == state.turn:
-        actions += turn_actions(state, seat)
-    actions += stop_actions(state, seat)
     if offer is not None and seat != offer:
         actions += [{"type": "accept-draw"}, {"type": "decline-draw"}]
     if offer is None and seat == state.turn and not state.t_offered:
@@ -49,26 +59,32 @@ def legal(state: State, seat: int) -> list[dict]:
     return actions
 
 
-def turn_actions(state: State, seat: int) -> list[dict]:
-    """The plays of the seat on turn; assisted mode leaves out order-of-play errors (RB-22)."""
+def turn_plays(state: State, seat: int, judged: bool) -> list[tuple[dict, str | None]]:
+    """The plays of the seat on turn, each with the order-of-play error it commits (RB-13 S1
+    to S4), or None. Assisted mode leaves out the erroneous plays (RB-22); classic mode keeps
+    them (a stop may punish them) and names their errors only when `judged`."""
     reach = Reach(state)
     check = OrderCheck(state, seat, reach)
     classic = state.classic
+    plays: list[tuple[dict, str | None]] = []
 
-    def allowed(kind: str, source: int | None = None) -> bool:
-        return classic or check.error(kind, source) is None
+    def offer(action: dict, kind: str, source: int | None = None) -> None:
+        if classic and not judged:
+            plays.append((action, None))
+            return
+        error = check.error(kind, source)
+        if classic or error is None:
+            plays.append((action, error))
 
-    actions = [
-        {"type": "move", "from": NAMES[source], "to": NAMES[target]}
-        for source, target in reach.moves(seat)
-        if allowed(move_kind(seat, source, target), source)
-    ]
+    for source, target in reach.moves(seat):
+        move = {"type": "move", "from": NAMES[source], "to": NAMES[target]}
+        offer(move, move_kind(seat, source, target), source)
     piles = state.piles
-    if piles[STOCK[seat]] and not state.stock_up[seat] and allowed(TURN_STOCK):
-        actions.append({"type": "turn", "pile": NAMES[STOCK[seat]]})
+    if piles[STOCK[seat]] and not state.stock_up[seat]:
+        offer({"type": "turn", "pile": NAMES[STOCK[seat]]}, TURN_STOCK)
     has_hand = piles[HAND[seat]] or piles[DISCARD[seat]]
-    if has_hand and not piles[TURNED[seat]] and allowed(TURN_HAND):
-        actions.append({"type": "turn", "pile": NAMES[HAND[seat]]})
-    if state.hand_done(seat) and allowed(END_TURN):
-        actions.append({"type": "end-turn"})
-    return actions
+    if has_hand and not piles[TURNED[seat]]:
+        offer({"type": "turn", "pile": NAMES[HAND[seat]]}, TURN_HAND)
+    if state.hand_done(seat):
+        offer({"type": "end-turn"}, END_TURN)
+    return plays

@@ -3,10 +3,10 @@
 Public: the rules in force, the match tallies, the turn, when the time for the next move runs
 out (`deadline`, in game time), the centre and the layout (fanned), each stock's count and its
 top when face up, hand counts, turned cards, and each discard pile's count and top card (all
-of it while its owner spreads it). Own: your whole discard pile in order, and the stop you
-may call. Secret: face-down stock cards and the hands, in order, which not even their owner may
-look at (F2). A stock's face-up cards under its top are squared away too. Piles list bottom to
-top.
+of it while its owner spreads it). Own: your whole discard pile in order, the stop you
+may call, and (game.py adds it) what you may do now, `can` (affordances.py). Secret: face-down
+stock cards and the hands, in order, which not even their owner may look at (F2). A stock's
+face-up cards under its top are squared away too. Piles list bottom to top.
 """
 
 from __future__ import annotations

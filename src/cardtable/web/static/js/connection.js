@@ -7,7 +7,7 @@
 
 import { applyPatch } from "./patch.js";
 
-const PROTOCOL = 4;
+const PROTOCOL = 5;
 const FATAL = new Map([
   [4003, "removed"],
   [4401, "unauthorized"],

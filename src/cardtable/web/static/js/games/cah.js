@@ -4,7 +4,9 @@
 // eliminate), the house rules' own actions (bet, discard, reboot, Never Have I Ever), the last
 // round's winner, report buttons (the black card, an answer, a card in your hand, the winning
 // answer), and it tells screen readers each change. A player who joined mid-round (`you.next_round`)
-// is told they play from the next round instead of being shown a hand. See games/index.js for the seam.
+// is told they play from the next round instead of being shown a hand. What your seat may do
+// comes from the server (`view.you.can`, docs/views/cah.md): no rule is worked out here. See
+// games/index.js for the seam.
 
 import { announce } from "../announce.js";
 import { CardGrid } from "../card-grid.js";
@@ -14,10 +16,15 @@ import { speakerIcon } from "../icons.js";
 import { pref } from "../prefs.js";
 import { cardReport } from "../report.js";
 import { canSpeak, speak } from "../speech.js";
-import { abilities, votable } from "./cah/abilities.js";
 import { historyList } from "./cah/history.js";
 import { END_REASONS, eventNews, turnPrompt } from "./cah/news.js";
 import { blackNodes, blackSentence, pickLabel, whiteText } from "./cah/text.js";
+
+/** What a spectator, or a seat with nothing to do, may do (the shape of `you.can`). */
+const NOTHING = {
+  submit: null, reveal: false, pick: null, rank: null, vote: null, eliminate: null,
+  bet: null, discard: false, reboot: null, fullReboot: false, neverHaveIEver: false, confessCards: [],
+};
 
 const HAND_MODES = {
   play: { label: "Play" },
@@ -181,7 +188,7 @@ class CahRenderer {
     // A copy: the document is patched in place, and this round's card must outlive it.
     if (pub.black) this.blacks.set(pub.round, { ...pub.black });
     for (const event of events) if (event.type === "round-started") this.blacks.set(event.round, event.black);
-    this.can = abilities(ctx.view, ctx.table.options, ctx.seat);
+    this.can = ctx.seat !== null && ctx.view.you ? ctx.view.you.can : NOTHING;
     if (this.handMode !== "play" && !this.modeAvailable(this.handMode)) this.handMode = "play";
     this.drawHeader();
     this.drawAnswers();
@@ -244,7 +251,7 @@ class CahRenderer {
       case "reveal":
         return can.reveal ? "Reveal the answers one by one, reading each with the black card." : `${this.ctx.seatName(pub.czar)} is revealing the answers.`;
       case "judge":
-        if (can.rank) return `Rank the best ${can.rank} answers, best first.`;
+        if (can.rank) return `Rank the best ${can.rank.size} answers, best first.`;
         return can.pick ? "Choose the winning answer." : `${this.ctx.seatName(pub.czar)} is choosing the winner.`;
       case "vote":
         return can.vote ? "Vote for your favourite answer (not your own)." : `Everyone is voting. ${others}`;
@@ -260,18 +267,19 @@ class CahRenderer {
   answerMode() {
     const can = this.can;
     if (can.pick || can.vote || can.eliminate) return { max: 1, ordered: false };
-    if (can.rank) return { max: can.rank, ordered: true };
+    if (can.rank) return { max: can.rank.size, ordered: true };
     return null;
   }
 
   drawAnswers() {
-    const { view, seat } = this.ctx;
+    const { view } = this.ctx;
     const pub = view.public;
     const black = this.black();
     const shown = pub.answers;
     const own = new Set((view.you ? view.you.yourAnswers : []).map((a) => a.answer));
     const eliminated = new Set(pub.eliminated);
-    const canVote = votable(view, seat);
+    const can = this.can;
+    const open = can.pick || can.vote || can.eliminate || (can.rank && can.rank.answers);
     const winner = pub.winner ? pub.winner.answer : -1;
     // Face-down cards: the answers played so far, then those the Czar has yet to turn over.
     const played = pub.seats.filter((s) => s.submitted).length;
@@ -286,7 +294,7 @@ class CahRenderer {
     this.answerGrid.update(shown, {
       key: (a) => `${pub.round}:${a.answer}`,
       mode: this.answerMode(),
-      disabled: (a) => eliminated.has(a.answer) || (this.can.vote && !canVote(a.answer)),
+      disabled: (a) => eliminated.has(a.answer) || Boolean(open && !open.includes(a.answer)),
       speech: (a) => `Answer ${a.answer + 1}: ${black ? blackSentence(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(", ")}`,
       fill: (body, a) => {
         const tags = [];
@@ -370,7 +378,7 @@ class CahRenderer {
   modeAvailable(mode) {
     const can = this.can;
     return mode === "play" || (mode === "bet" && can.bet) || (mode === "discard" && can.discard)
-      || (mode === "reboot" && can.reboot === "cards") || (mode === "nhie" && can.neverHaveIEver);
+      || (mode === "reboot" && can.reboot) || (mode === "nhie" && can.neverHaveIEver);
   }
 
   setHandMode(mode) {
@@ -391,7 +399,7 @@ class CahRenderer {
     const options = table.options;
     const entries = [];
     for (const mode of ["bet", "discard", "reboot", "nhie"]) {
-      if (mode === "reboot" && can.reboot === "hand") {
+      if (mode === "reboot" && can.fullReboot) {
         entries.push({ key: "reboot-hand", label: "Reboot the universe: new hand for 1 point", run: () => this.send({ type: "reboot" }, "You rebooted the universe: a whole new hand.") });
       } else if (this.modeAvailable(mode)) {
         entries.push({ key: mode, label: HAND_MODES[mode].label, pressed: this.handMode === mode, run: () => this.setHandMode(this.handMode === mode ? "play" : mode) });
@@ -409,7 +417,7 @@ class CahRenderer {
       h("button", { type: "button", class: "tiny-button", text: "I have (+1 point)", onclick: () => this.send({ type: "confess", card: read.card.id }, "You confessed: 1 point.") })),
     (item, read) => {
       setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` Confessed: ${read.confessed.map((s) => this.seatName(s)).join(", ")}.` : "");
-      item.querySelector("button").hidden = !this.can.confess.includes(read.card.id);
+      item.querySelector("button").hidden = !this.can.confessCards.includes(read.card.id);
     });
     const any = options.gambling || options.discardUnknown !== "off" || options.reboot !== "off" || options.neverHaveIEverPoints;
     this.house.hidden = !any || seat === null || this.ctx.mode === "tv";
@@ -437,7 +445,7 @@ class CahRenderer {
       return { label: `Bet 1 point on ${pick === 1 ? "this card" : `these ${pick} cards`}`, ready: hand === pick && blanksWritten, hint: HAND_MODES.bet.help };
     }
     if (this.handMode === "discard") return { label: "Discard this card", ready: hand === 1, hint: HAND_MODES.discard.help };
-    if (this.handMode === "reboot") return { label: hand ? `Return ${hand} card${hand > 1 ? "s" : ""} for 1 point` : "Return cards for 1 point", ready: hand > 0, hint: HAND_MODES.reboot.help };
+    if (this.handMode === "reboot") return { label: hand ? `Return ${hand} card${hand > 1 ? "s" : ""} for 1 point` : "Return cards for 1 point", ready: (can.reboot || []).includes(hand), hint: HAND_MODES.reboot.help };
     if (this.handMode === "nhie") return { label: "Read this card out", ready: hand === 1, hint: HAND_MODES.nhie.help };
     if (can.submit) {
       const sizes = can.submit;
@@ -454,7 +462,7 @@ class CahRenderer {
       return { label: `Reveal answer ${pub.answers.length + 1} of ${pub.answerCount}`, ready: true, hint: "" };
     }
     if (can.pick) return { label: "Choose this winner", ready: answers === 1, hint: answers ? "" : "Select the funniest answer." };
-    if (can.rank) return { label: `Rank these ${can.rank}`, ready: answers === can.rank, hint: `Select ${can.rank} answers, best first (${answers} selected).` };
+    if (can.rank) return { label: `Rank these ${can.rank.size}`, ready: answers === can.rank.size, hint: `Select ${can.rank.size} answers, best first (${answers} selected).` };
     if (can.vote) return { label: "Vote for this answer", ready: answers === 1, hint: answers ? "" : "Select an answer." };
     if (can.eliminate) return { label: "Eliminate this answer", ready: answers === 1, hint: answers ? "" : "Select the answer to throw out." };
     return null;

@@ -4,14 +4,15 @@
 // have none "Waiting for reactions" with the time left and a small "Go on"; an "Auto-pass
 // reactions" switch for every seat while the game runs; the effect stack while it resolves, the deck, discard pile and Election, your hand, every Archive with
 // its stacks and totals, and a log of what happened; it tells screen readers whose turn it is
-// and what others did. The final count is the history panel. See games/index.js for the seam.
+// and what others did. The final count is the history panel. What you may do comes from the
+// server (`view.you.can`, worded by csh/offers.js). See games/index.js for the seam.
 
 import { announce } from "../announce.js";
 import { h, replace, setText, syncList } from "../dom.js";
 import { archiveSection } from "./csh/archives.js";
 import { Catalog, plural } from "./csh/cards.js";
 import { finalCount } from "./csh/history.js";
-import { movesFor } from "./csh/moves.js";
+import { movesFor } from "./csh/offers.js";
 import { END_REASONS, eventNews, frameWords } from "./csh/words.js";
 
 const STYLESHEET = "css/csh.css";

@@ -3,15 +3,15 @@
 // every player's field, face-up and face-down cards with the turn order and direction, your hand,
 // and the choice of the moment as clear controls: the secret opening layout, a play of one rank,
 // picking up, blind face-down cards, the 4-run, the 5's swaps, higher or lower, naming a player
-// and the field change. Screen readers hear your turn and what the others did.
-// See games/index.js for the seam.
+// and the field change. Screen readers hear your turn and what the others did. Which cards and
+// choices are open comes from the server (`view.you.can`, docs/views/cunt-soul.md): no rule is
+// worked out here. See games/index.js for the seam.
 
 import { announce } from "../announce.js";
 import { CardGrid } from "../card-grid.js";
 import { h, replace, setText, syncList } from "../dom.js";
 import { cardBack, cardFace, cardName, cardShort, printedRank, rankOf } from "./cunt-soul/cards.js";
 import { historyList } from "./cunt-soul/history.js";
-import { playable, zoneOf } from "./cunt-soul/legality.js";
 import { eventNews, FIELD_TEXT } from "./cunt-soul/news.js";
 
 const STYLESHEET = new URL("../../css/cunt-soul.css", import.meta.url).href;
@@ -251,7 +251,8 @@ class CuntSoulRenderer {
       return { key: "wait", prompt: pub.phase === "play" ? `Waiting for ${who}.` : "", grid: { items: hand, title: "Your hand" } };
     }
     const turn = pub.turn;
-    const zone = zoneOf(pub, this.ctx.seat, hand.length);
+    const can = mine.can;
+    const zone = can.zone;
     const zoneCards = zone === "face-up" ? pub.seats[this.ctx.seat].face_up.map((s) => s.card).filter(Boolean) : hand;
     const zoneTitle = zone === "face-up" ? "Your face-up cards" : "Your hand";
     switch (turn.decision) {
@@ -263,46 +264,42 @@ class CuntSoulRenderer {
         key: `dir:${turn.decision}`,
         prompt: turn.decision === "seven" ? "Your 7: must the next player play higher or lower than 7 (or another 7)?" : "7-field: must the next play be equal or higher, or equal or lower, than yours?",
         grid: { items: hand, title: "Your hand" },
-        buttons: ["higher", "lower"].map((d) => ({ label: d === "higher" ? "Higher ↑" : "Lower ↓", run: () => this.send({ type: "direction", direction: d }) })),
+        buttons: can.direction.map((d) => ({ label: d === "higher" ? "Higher ↑" : "Lower ↓", run: () => this.send({ type: "direction", direction: d }) })),
       };
       case "jack":
       case "field-jack": return {
         key: `jack:${turn.decision}`,
         prompt: turn.decision === "jack" ? "Your J: name who plays next." : "J-field: name who plays next.",
         grid: { items: hand, title: "Your hand" },
-        buttons: pub.seats.filter((s) => s.seat !== this.ctx.seat && !s.place)
-          .map((s) => ({ label: `${this.ctx.seatName(s.seat)} goes next`, run: () => this.send({ type: "choose", seat: s.seat }) })),
+        buttons: can.choose.map((seat) => ({ label: `${this.ctx.seatName(seat)} goes next`, run: () => this.send({ type: "choose", seat }) })),
       };
       default: return { key: "unknown", prompt: "Waiting…", grid: { items: hand, title: "Your hand" } };
     }
   }
 
   blindButtons(label) {
-    return this.pub.seats[this.ctx.seat].face_down.map((present, slot) => (present
-      ? { label: `${label} ${slot + 1}`, run: () => this.send({ type: "play-blind", slot }) } : null)).filter(Boolean);
+    return this.mine.can.blind.map((slot) => ({ label: `${label} ${slot + 1}`, run: () => this.send({ type: "play-blind", slot }) }));
+  }
+
+  /** The set of `can.play` a card belongs to: its rank's cards and the counts a play may hold. */
+  playSet(card) {
+    return this.mine.can.play.find((set) => set.cards.includes(card.id)) || null;
   }
 
   askPlay(zone, cards, title) {
     const pub = this.pub;
     const lead = pub.constraint.follow_up ? "Follow your Q. " : pub.turn.extra ? "Extra turn after the burn. " : "";
     const need = `Next play: ${pub.constraint.text}.`;
-    const fieldChange = this.fieldChangePossible() ? { label: this.changingField ? "Cancel the field change" : "Change your field card…", pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
+    const can = this.mine.can;
+    const fieldChange = can.field_change ? { label: this.changingField ? "Cancel the field change" : "Change your field card…", pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
     if (zone === "face-down") {
       return {
         key: "blind", prompt: `${lead}${need} Your hand and face-up cards are gone: turn over a face-down card. If it cannot go on the pile, you pick the pile up.`,
         buttons: [...this.blindButtons("Play face-down card"), fieldChange].filter(Boolean), fieldChange: this.changingField,
       };
     }
-    // The server is the judge: if it refused a pickup, every card is offered and it decides.
-    const moment = `${pub.pile.length}:${pub.turn.plays}:${cards.length}`;
-    const fits = (card) => this.pickupRefused === moment || playable(pub, printedRank(card), 1);
-    const canPlay = cards.some(fits);
-    const pickup = { label: "Pick up the pile", run: () => this.send({ type: "pickup" }).then((taken) => {
-      if (taken !== false) return;
-      this.pickupRefused = moment;
-      this.drawYou();
-    }) };
-    if (!canPlay) {
+    const pickup = { label: "Pick up the pile", run: () => this.send({ type: "pickup" }) };
+    if (can.pickup) {
       return {
         key: `pickup:${pub.pile.length}`, prompt: `${lead}${need} Nothing you can play fits: pick up the pile.`,
         grid: { items: cards, title }, buttons: [pickup, fieldChange].filter(Boolean), fieldChange: this.changingField,
@@ -311,7 +308,7 @@ class CuntSoulRenderer {
     return {
       key: `play:${zone}:${pub.pile.length}:${pub.turn.plays}`,
       prompt: `${lead}${need} Select one or more cards of one rank${zone === "face-up" ? " from your face-up cards" : ""}, then play them.`,
-      grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !fits(card) },
+      grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !this.playSet(card) },
       primary: this.playButton(),
       buttons: [fieldChange].filter(Boolean), fieldChange: this.changingField,
     };
@@ -323,7 +320,11 @@ class CuntSoulRenderer {
         const chosen = this.chosenCards();
         return chosen.length ? `Play ${chosen.length > 1 ? `${chosen.length} × ` : ""}${chosen[0].rank === 0 ? "Joker" : cardShort(chosen[0]).replace(/[♣♦♥♠]$/, "")}` : "Play (select cards first)";
       },
-      ready: () => this.chosenCards().length > 0,
+      ready: () => {
+        const chosen = this.chosenCards();
+        const set = chosen.length ? this.playSet(chosen[0]) : null;
+        return Boolean(set) && chosen.every((card) => set.cards.includes(card.id)) && set.counts.includes(chosen.length);
+      },
       run: () => this.send({ type: "play", cards: this.chosenCards().map((c) => c.id) }),
     };
   }
@@ -333,9 +334,8 @@ class CuntSoulRenderer {
     const reached = run ? rankOf(run.rank) : 4;
     const down = this.pub.fields.reverse_order;
     const started = Boolean(run && run.started);
-    const mayEnd = !started || (down ? reached === 2 : reached >= 6);
+    const mayEnd = this.mine.can.end_run;
     const next = down ? reached - 1 : reached + 1;
-    const steps = started ? [reached, next] : [next];
     const end = mayEnd ? { label: started ? "End the run" : "No run: just this card", run: () => this.send({ type: "end-run" }) } : null;
     const shown = next === 14 ? "A" : next === 11 ? "J" : next === 12 ? "Q" : next === 13 ? "K" : String(next);
     const prompt = started
@@ -344,7 +344,7 @@ class CuntSoulRenderer {
     if (zone === "face-down") return { key: `run-blind:${reached}`, prompt, buttons: [...this.blindButtons("Run on with face-down card"), end].filter(Boolean) };
     return {
       key: `run:${reached}:${this.pub.pile.length}`, prompt,
-      grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !steps.includes(printedRank(card)) },
+      grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !this.playSet(card) },
       primary: this.playButton(), buttons: [end].filter(Boolean),
     };
   }
@@ -352,13 +352,13 @@ class CuntSoulRenderer {
   askSwap() {
     const pub = this.pub;
     const seat = pub.seats[this.ctx.seat];
-    const hand = this.mine.hand;
+    const can = this.mine.can;
+    const hand = can.swap ? this.mine.hand.filter((c) => can.swap.hand_cards.includes(c.id)) : [];
     const faceDown = Boolean(pub.fields.ranks["5"]);
-    const peeking = faceDown && this.ctx.table.options.fivePeek;
     const left = pub.turn.swaps_left;
     const intro = `Your 5: you may swap a card from your hand with one of your ${faceDown ? "face-down" : "face-up"} cards${left > 1 ? ` (${left} swaps left)` : ""}.`;
     const noSwap = { label: "Don't swap", run: () => this.send({ type: "no-swap" }) };
-    if (peeking && this.mine.peek) {
+    if (can.keep && this.mine.peek) {
       const peek = this.mine.peek;
       return {
         key: `peeked:${peek.slot}`, prompt: `Face-down card ${peek.slot + 1} is the ${cardName(peek.card)}. Swap it with a card from your hand, or keep it.`,
@@ -366,23 +366,18 @@ class CuntSoulRenderer {
         buttons: [{ label: "Keep it", run: () => this.send({ type: "keep" }) }],
       };
     }
-    if (peeking) {
+    if (can.peek.length) {
       return {
         key: `peek:${left}`, prompt: `${intro} Look at a face-down card first.`,
-        buttons: [...seat.face_down.map((present, slot) => (present ? { label: `Look at face-down card ${slot + 1}`, run: () => this.send({ type: "peek", slot }) } : null)).filter(Boolean), noSwap],
+        buttons: [...can.peek.map((slot) => ({ label: `Look at face-down card ${slot + 1}`, run: () => this.send({ type: "peek", slot }) })), noSwap],
       };
     }
-    const slots = faceDown
-      ? seat.face_down.map((present, slot) => (present ? { slot, label: `face-down card ${slot + 1}` } : null)).filter(Boolean)
-      : seat.face_up.map((s, slot) => (s.card ? { slot, label: `face-up ${cardName(s.card)}${s.horizontal ? " (sideways)" : ""}` } : null)).filter(Boolean);
-    return { key: `swap:${left}`, prompt: intro, swap: { hand, slots }, buttons: [noSwap] };
-  }
-
-  fieldChangePossible() {
-    const pub = this.pub;
-    const seat = pub.seats[this.ctx.seat];
-    return pub.turn.plays === 0 && pub.source.count > 0 && seat.field_changes < 3 && this.mine.hand.length > 0
-      && seat.face_up.some((s) => s.card && !s.horizontal);
+    const label = (slot) => {
+      const up = seat.face_up[slot];
+      return faceDown ? `face-down card ${slot + 1}` : `face-up ${cardName(up.card)}${up.horizontal ? " (sideways)" : ""}`;
+    };
+    const slots = can.swap ? can.swap.slots.map((slot) => ({ slot, label: label(slot) })) : [];
+    return { key: `swap:${left}`, prompt: intro, swap: slots.length && hand.length ? { hand, slots } : null, buttons: [noSwap] };
   }
 
   toggleFieldChange() {
@@ -437,8 +432,9 @@ class CuntSoulRenderer {
 
   fieldChangeForm() {
     const seat = this.pub.seats[this.ctx.seat];
-    const newField = h("select", { id: "cs-new-field" }, this.mine.hand.map((c) => h("option", { value: c.id, text: cardName(c) })));
-    const burn = h("select", { id: "cs-burn" }, seat.face_up.filter((s) => s.card && !s.horizontal).map((s) => h("option", { value: s.card.id, text: cardName(s.card) })));
+    const change = this.mine.can.field_change;
+    const newField = h("select", { id: "cs-new-field" }, this.mine.hand.filter((c) => change.new_cards.includes(c.id)).map((c) => h("option", { value: c.id, text: cardName(c) })));
+    const burn = h("select", { id: "cs-burn" }, seat.face_up.filter((s) => s.card && change.burn_cards.includes(s.card.id)).map((s) => h("option", { value: s.card.id, text: cardName(s.card) })));
     return h("fieldset", { class: "cs-form" }, h("legend", { text: `Change your field card (${3 - seat.field_changes} left)` }),
       h("p", { class: "muted", text: "Your field card goes to your hand, a face-up card burns, and the source's top card takes its place sideways." }),
       h("label", { for: "cs-new-field", text: "New field card from your hand" }), newField,

@@ -3,12 +3,13 @@
 // dragging it, by clicking it then its destination, or from the keyboard (Tab to a pile, Enter
 // to pick, Enter on a highlighted pile to drop). It shows the Stop! call open to you (with the
 // error it punishes), draw offers, the passes through each hand and the match score, and it
-// tells screen readers your turn and each move of the opponent. See games/index.js.
+// tells screen readers your turn and each move of the opponent. What you may do comes from the
+// server (`view.you.can`): this file holds no rule of the game. See games/index.js.
 
 import { announce } from "../announce.js";
 import { h, replace, setText, syncList } from "../dom.js";
 import { enableDrag } from "./russian-bank/drag.js";
-import { forcedPlays, isRed, playsOf, topOf } from "./russian-bank/rules.js";
+import { isRed, playsOf, topOf } from "./russian-bank/piles.js";
 import { END_REASONS, STOP_RULES, SUIT_SYMBOLS, cardName, eventNews, historyList, pileName, plural, rankText } from "./russian-bank/words.js";
 
 const STYLESHEET = new URL("../../css/russian-bank.css", import.meta.url).href;
@@ -44,7 +45,7 @@ class RussianBankRenderer {
     this.ctx = null;
     this.picked = null;
     this.busy = false;
-    this.plays = playsOf({}, null);
+    this.plays = playsOf(null, null);
     this.before = null; // the public view before the latest step: a stop's snapshot
     this.snapshot = null;
     this.placedFor = undefined;
@@ -170,7 +171,7 @@ class RussianBankRenderer {
     if (you && you.stop && !this.snapshot) this.snapshot = this.before;
     if (!(you && you.stop)) this.snapshot = null;
     this.before = structuredClone(pub);
-    this.plays = ctx.mode === "tv" ? playsOf(pub, null) : playsOf(pub, ctx.seat);
+    this.plays = playsOf(ctx.view, ctx.mode === "tv" ? null : ctx.seat);
     if (this.picked && !this.plays.moves.has(this.picked)) this.picked = null;
     this.place();
     this.drawPiles();
@@ -215,11 +216,11 @@ class RussianBankRenderer {
       button.classList.toggle("is-source", source);
       button.classList.toggle("is-turnable", Boolean(turnable));
       button.classList.toggle("is-target", Boolean(target));
-      button.classList.toggle("is-risky", Boolean(target && target.error));
+      button.classList.toggle("is-risky", Boolean(target && target.stop));
       button.classList.toggle("is-empty", !faces.length);
       button.classList.toggle("is-layout", kind === "layout");
       button.setAttribute("aria-pressed", String(this.picked === id));
-      const extra = target ? `, can take it${target.error ? ` (Stop can be called: ${STOP_RULES[target.error]})` : ""}`
+      const extra = target ? `, can take it${target.stop ? ` (Stop can be called: ${STOP_RULES[target.stop]})` : ""}`
         : source ? ", can be moved" : turnable ? ", press to turn up a card" : "";
       button.setAttribute("aria-label", `${name}: ${words}${extra}`);
       button.hidden = kind === "turned" && !faces.length;
@@ -281,20 +282,22 @@ class RussianBankRenderer {
     this.layoutTheirs.setAttribute("aria-label", `Layout: ${this.owner(far)} side`);
   }
 
+  /** The Stop! calls `can` offers; a call that makes the offender play names the card as it
+   *  lay before the error (the public view from just before it). */
   drawStop() {
     const you = this.ctx.view.you;
     const rule = you && you.stop;
-    this.stopBar.hidden = !rule || this.ctx.mode === "tv";
-    if (!rule) return;
+    const calls = you && you.can.stop;
+    this.stopBar.hidden = !rule || !calls || this.ctx.mode === "tv";
+    if (this.stopBar.hidden) return;
     const offender = 1 - this.me;
     setText(this.stopText, `${this.ctx.seatName(offender)} broke the order of play: ${STOP_RULES[rule]}. You may call Stop!`);
-    const forced = this.snapshot ? forcedPlays(this.snapshot, offender, rule) : [];
     const owner = (s) => this.owner(s);
-    const buttons = rule === "S4" ? [] : [h("button", { type: "button", class: "primary rb-stop", text: "Stop!", onclick: () => this.send({ type: "stop" }) })];
-    for (const play of forced) {
-      const card = topOf(this.snapshot, play.from);
+    const buttons = calls.plain ? [h("button", { type: "button", class: "primary rb-stop", text: "Stop!", onclick: () => this.send({ type: "stop" }) })] : [];
+    for (const play of calls.forced) {
+      const card = this.snapshot && topOf(this.snapshot, play.from);
       buttons.push(h("button", { type: "button", class: "secondary rb-stop", onclick: () => this.send({ type: "stop", ...play }),
-        text: `Stop! and make them play the ${cardName(card)} to ${pileName(play.to, owner)}` }));
+        text: `Stop! and make them play ${card ? `the ${cardName(card)}` : `from ${pileName(play.from, owner)}`} to ${pileName(play.to, owner)}` }));
     }
     replace(this.stopButtons, buttons);
   }
@@ -302,7 +305,8 @@ class RussianBankRenderer {
   drawDraw() {
     const pub = this.ctx.view.public;
     const offer = pub.draw_offer;
-    this.drawBar.hidden = offer === null || offer === this.me || this.me === null || this.ctx.mode === "tv";
+    const you = this.ctx.view.you;
+    this.drawBar.hidden = !(you && you.can.answer_draw) || this.ctx.mode === "tv";
     setText(this.drawText, offer === null ? "" : `${this.ctx.seatName(offer)} offers a draw: the deal ends and nobody scores.`);
   }
 
@@ -315,15 +319,16 @@ class RussianBankRenderer {
       return;
     }
     const plays = this.plays;
-    const mine = pub.players[this.me];
+    const can = this.ctx.view.you.can;
     const myTurn = pub.turn === this.me && pub.draw_offer === null;
     this.turnStockButton.hidden = !plays.turnStock;
     this.turnHandButton.hidden = !plays.turnHand;
     this.endTurnButton.hidden = !plays.endTurn;
     this.cancelButton.hidden = !this.picked;
-    this.drawButton.hidden = !myTurn || pub.turn_state.offered_draw;
-    this.spreadButton.hidden = !mine.discard.count;
-    setText(this.spreadButton, mine.discard.spread ? "Square your discards" : "Spread your discards (both see them)");
+    this.drawButton.hidden = !can.offer_draw;
+    this.spreadButton.hidden = !can.spread && !can.square;
+    this.resignButton.hidden = !can.resign;
+    setText(this.spreadButton, can.square ? "Square your discards" : "Spread your discards (both see them)");
     for (const button of [this.turnStockButton, this.turnHandButton, this.endTurnButton]) button.disabled = this.busy;
     setText(this.hint, this.hintText(myTurn));
   }
@@ -416,8 +421,8 @@ class RussianBankRenderer {
   }
 
   toggleSpread() {
-    const spread = this.ctx.view.public.players[this.me].discard.spread;
-    this.send({ type: spread ? "square" : "spread" }, spread ? "Discards squared." : "Discards spread for both to see.");
+    const square = this.ctx.view.you.can.square;
+    this.send({ type: square ? "square" : "spread" }, square ? "Discards squared." : "Discards spread for both to see.");
   }
 
   send(action, done) {

@@ -66,7 +66,7 @@ export function eventNews(event, words) {
 }
 
 /** The prompt for what is asked of you now (`asked`: submit, reveal, pick, rank, vote,
- *  eliminate), with `can` from abilities() and the public view. */
+ *  eliminate), with `can` (the seat view's `you.can`) and the public view. */
 export function turnPrompt(asked, can, pub, black) {
   switch (asked) {
     case "submit": {
@@ -75,7 +75,7 @@ export function turnPrompt(asked, can, pub, black) {
     }
     case "reveal": return "All answers are in. You are the Card Czar: reveal them one by one.";
     case "pick": return "All answers are in. Choose the winner.";
-    case "rank": return `Rank the best ${can.rank} answers, best first.`;
+    case "rank": return `Rank the best ${can.rank.size} answers, best first.`;
     case "vote": return pub.phase === "runner-up-vote" ? "Happy Ending: vote for the best losing answer." : "Vote for your favourite answer.";
     default: return "Your turn: eliminate one answer.";
   }

@@ -1,0 +1,96 @@
+// games/csh/offers.js: what this seat may do now, as groups of labelled actions, read from the
+// server's affordances (`view.you.can`, docs/views/csh.md): the cards it may play and where
+// they may go (CSH-5 to CSH-8, CSH-26), the reactions open in a window (CSH-10 to CSH-12), the
+// choice asked of it. No rule is worked out here: this file only words and groups. A group is
+// { title, actions: [{ label, action, minor }] }; `prompt` says what is asked, in words;
+// `quiet`: nothing needs deciding (a window that goes on without you), so it is not announced.
+
+import { plural } from "./cards.js";
+import { choicePrompt, stackWords } from "./words.js";
+
+function spotLabel(spot, archive, cat) {
+  if (spot.place === "new") return "Into a new slot";
+  if (spot.slot === undefined) return "Their Archive is full: they choose the stack it replaces";
+  const words = `stack ${spot.slot + 1} (${stackWords(archive.stacks[spot.slot], cat)})`;
+  return spot.place === "top" ? `On top of ${words}` : `Replacing ${words}`;
+}
+
+const cardIn = (cards, id) => cards.find((card) => card.id === id);
+
+function turnGroups(pub, you, seat, names, cat) {
+  const can = you.can;
+  const own = pub.archives[seat];
+  const groups = [{ title: "Draw", actions: [{ label: you.hand.length ? "Draw a card" : "Draw three cards (your hand is empty: this ends your turn)", action: { type: "draw" } }] }];
+  const freshmen = can.freshmen;
+  for (let count = 1; freshmen && count <= freshmen.cards.length; count += 1) {
+    groups.push({
+      title: `Play ${plural(count, "Freshman", "Freshmen")}`,
+      actions: freshmen.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "play", cards: freshmen.cards.slice(0, count), ...spot } })),
+    });
+  }
+  for (const play of can.play) {
+    const card = cardIn(you.hand, play.card);
+    const into = play.target === null ? own : pub.archives[play.target];
+    const title = play.target === null ? `Play ${cat.summary(card)}` : `Play ${cat.type(card).name} into ${names(play.target)}'s Archive`;
+    const target = play.target === null ? {} : { target: play.target };
+    groups.push({ title, actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
+  }
+  return groups;
+}
+
+/** The reactions open, one group per card, labelled by where the card would go. */
+function reactionGroups(pub, you, seat, cat) {
+  const own = pub.archives[seat];
+  return you.can.react.map((react) => {
+    const type = cat.type(cardIn(you.hand, react.card));
+    const verb = type && type.reaction === "negate" ? "Negate its effect" : "Cancel it";
+    return {
+      title: `${verb} with ${type ? type.name : "a reaction card"}`,
+      actions: react.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "react", card: react.card, ...spot } })),
+    };
+  });
+}
+
+/** CSH-10: a window waits on every seat at once; a seat with nothing to play need not answer
+ *  (it closes by itself at its deadline) but may let it go on sooner. */
+function windowMoves(pub, you, seat, words) {
+  const playing = words.playing(pub.stack[pub.stack.length - 1]);
+  if (!you.can.pass) return { prompt: `${playing} Waiting for reactions.`, groups: [], quiet: true };
+  const letGo = (label, minor) => ({ title: "Let it resolve", actions: [{ label, action: { type: "pass" }, minor }] });
+  if (!you.can.react.length) return { prompt: `${playing} Waiting for reactions.`, groups: [letGo("Go on", true)], quiet: true };
+  return { prompt: `${playing} Cancel this?`, groups: [letGo("Pass", false), ...reactionGroups(pub, you, seat, words.cat)] };
+}
+
+function choiceGroups(pub, you, words) {
+  const choose = you.can.choose;
+  const { cat, names } = words;
+  const option = (label, value) => ({ label, action: { type: choose.type, [choose.key]: value } });
+  switch (choose.type) {
+    case "choose-seat":
+      return [{ title: "Players", actions: choose.seats.map((seat) => option(names(seat), seat)) }];
+    case "choose-slot": {
+      const archive = pub.archives[pub.choice.seat];
+      return [{ title: "Your stacks", actions: choose.slots.map((slot) => option(`Stack ${slot + 1} (${stackWords(archive.stacks[slot], cat)})`, slot)) }];
+    }
+    case "choose-order":
+      return [{ title: "Orders, top card first", actions: choose.card_orders.map((order) => option(order.map((id) => cat.name(cardIn(you.options, id))).join(", then "), order)) }];
+    case "choose-directorship":
+      return [{ title: "Directorships", actions: choose.directorships.map((id) => option(`${cat.setName(id)}: ${cat.sets.get(id) ? cat.sets.get(id).style : ""}`, id)) }];
+    default:
+      return [{ title: "Cards", actions: choose.cards.map((id) => option(words.where(cardIn(you.options, id)), id)) }];
+  }
+}
+
+/** `words`: { cat, names(seat), where(card), playing(frame) }. Returns { prompt, groups,
+ *  quiet } or null when nothing is asked of `seat` and no reaction window is open. */
+export function movesFor(view, seat, words) {
+  const pub = view.public;
+  const you = view.you;
+  if (seat === null || !you || pub.phase === "over") return null;
+  if (pub.phase === "window") return windowMoves(pub, you, seat, words);
+  const can = you.can;
+  if (can.draw) return { prompt: `Your turn: ${plural(pub.actions, "action")} left. Draw, or play a card.`, groups: turnGroups(pub, you, seat, words.names, words.cat) };
+  if (!can.choose) return null;
+  const prompt = can.choose.type === "choose-directorship" ? "Choose your directorship." : choicePrompt(pub, words);
+  return { prompt, groups: choiceGroups(pub, you, words) };
+}
