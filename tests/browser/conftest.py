@@ -52,12 +52,12 @@ class LiveSite:
     """The app with the static site, served from a thread; `restart()` keeps port and data.
     `ADMIN_TOKEN` is its admin token, for checking what moderators would see."""
 
-    def __init__(self, database_url: str, clock: Clock | None = None):
+    def __init__(self, database_url: str, clock: Clock | None = None, bot_delay: float = 0.3):
         #: The server's clock when a test moves time on by hand (a ManualClock), else None.
         self.clock = clock
         self.settings = Settings(
             database_url=database_url,
-            bot_delay=0.3,
+            bot_delay=bot_delay,
             join_rate=1000.0,
             join_burst=1000,
             admin_token=ADMIN_TOKEN,
@@ -85,12 +85,12 @@ class LiveSite:
         self.start()
 
     @property
-    def hub(self):
-        return self.app.state.hub
+    def site(self):
+        return self.app.state.site
 
     def read(self, code: str, look):
         """`look(state)` on the server's loop under the table's lock (`read_table`)."""
-        return read_table(self.server, self.hub, code, look)
+        return read_table(self.server, self.site.tables, code, look)
 
     def api(self, method: str, path: str, **body):
         answer = httpx.request(method, self.url + path, json=body or None, timeout=10)
@@ -110,10 +110,10 @@ class LiveSite:
         return answer.json()
 
 
-def started_site(folder: Path, clock: Clock | None = None) -> LiveSite:
+def started_site(folder: Path, clock: Clock | None = None, bot_delay: float = 0.3) -> LiveSite:
     """A LiveSite on a new SQLite database in `folder`, started (or the test skips or fails
     with the reason)."""
-    live = LiveSite(f"sqlite:///{folder / 'cardtable.db'}", clock)
+    live = LiveSite(f"sqlite:///{folder / 'cardtable.db'}", clock, bot_delay)
     try:
         live.start()
     except Exception as error:
@@ -122,8 +122,11 @@ def started_site(folder: Path, clock: Clock | None = None) -> LiveSite:
 
 
 @pytest.fixture
-def site(tmp_path):
-    live = started_site(tmp_path)
+def site(tmp_path, request):
+    """The site; a test marked `quick_bots` has bots that answer at once (a whole game against
+    bots then waits on nobody), the others a pause of 0.3 s a move, as people see."""
+    quick = request.node.get_closest_marker("quick_bots") is not None
+    live = started_site(tmp_path, bot_delay=0.0 if quick else 0.3)
     yield live
     live.stop()
 

@@ -141,8 +141,9 @@ def add_bots(page, count: int) -> None:
 
 
 def start_against_bots(open_page, site, game: str, bots: int, viewport, options=None):
-    """Ann creates a table of `game` over the API, adds `bots` heuristic bots in the lobby and
-    starts the game; returns her page, the table code and her seat's join answer."""
+    """Ann creates a table of `game` over the API, adds `bots` bots of the `normal` level (the
+    game's heuristic) in the lobby and starts the game; returns her page, the table code and
+    her seat's join answer."""
     host = site.api(
         "POST",
         "/api/tables",
@@ -154,7 +155,7 @@ def start_against_bots(open_page, site, game: str, bots: int, viewport, options=
     code = host["code"]
     page = open_page(viewport, seat=(code, host), path=f"/#/t/{code}")
     wait_for_table(page)
-    page.select_option("#bot-kind", "heuristic")
+    page.select_option("#bot-kind", "normal")
     add_bots(page, bots)
     page.get_by_role("button", name="Start the game").click()
     return page, code, host

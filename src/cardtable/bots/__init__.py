@@ -11,10 +11,12 @@ from functools import cache
 
 from .base import Bot, RandomBot
 
-__all__ = ["Bot", "RandomBot", "autopilot", "get", "names"]
+__all__ = ["Bot", "RandomBot", "autopilot", "get", "names", "offered"]
 
 #: The bot that plays a person's seat while they are away: the game's best, for choice.
 AUTOPILOT_PREFERENCE = ("heuristic",)
+#: The levels a host chooses among in the lobby (bots/levels.py), easiest first.
+LEVELS = ("easy", "normal", "hard")
 
 
 def _game_bots(game_id: str) -> dict:
@@ -30,6 +32,15 @@ def _game_bots(game_id: str) -> dict:
 def names(game_id: str) -> tuple[str, ...]:
     """The bots that can play `game_id`."""
     return ("random", *sorted(_game_bots(game_id)))
+
+
+def offered(game_id: str) -> tuple[str, ...]:
+    """The bots the lobby offers for `game_id`: `random` and the game's levels, easiest
+    first; a game without levels offers every bot it has. Other names (`heuristic`) stay
+    playable, for tables that chose them before."""
+    known = names(game_id)
+    levels = tuple(level for level in LEVELS if level in known)
+    return ("random", *levels) if levels else known
 
 
 @cache

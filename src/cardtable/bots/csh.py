@@ -2,11 +2,16 @@
 plays that hurt most, plays Socials when they pay, and races to the Election when ahead.
 
 It reads only its seat's view and legal actions, plus the card set's public data.
+
+The lobby's levels (`levels.py`): `easy` is this heuristic made careless, `normal` is it, and
+`hard` the search bot (`search.py`) with it as rollout policy, scored by `evaluate` (which, like
+every rollout, runs on a determinized world, never the real state).
 """
 
 from __future__ import annotations
 
 from ..engine import Game, Rng
+from ..games.csh.archive import totals
 from ..games.csh.catalog import (
     ALL,
     BASE_DECK_SIZE,
@@ -16,6 +21,8 @@ from ..games.csh.catalog import (
     Effect,
 )
 from ..games.csh.deck import ELECTION_DEPTH, HAND_SIZE
+from .levels import Careless
+from .search import SearchBot, pairwise_rewards
 
 CANCEL_WORTH = 3.0  # a Cancel kept in hand
 DRAW_WORTH = 1.6  # a Draw Action early in the game
@@ -121,6 +128,8 @@ def _effect_worth(effect: Effect, table: _Table) -> float:
         return max(
             (_rescue_worth(table, i) for i in range(len(table.stacks(table.seat)))), default=0.0
         )
+    if op == "choose-next" and table.election:
+        return 0.0  # CSH-16a (docs/rules-csh.md): no effect once the Election is drawn
     if op in ("choose-next", "reorder-top", "return", "retrigger"):
         return 0.8
     if op == "mill":
@@ -315,8 +324,6 @@ class HeuristicBot:
         if choice["purpose"] == "next":
             order = [(table.seat + k) % table.seats for k in range(1, table.seats)]
             skipped = order[: order.index(seat)]
-            if table.ahead and table.election and seat == table.public["start"]:
-                return 1000.0  # ends the game now
             return sum(table.projected[s] + 1 for s in skipped) - 0.1 * seat
         if choice["effect"] == "swap-hands":
             return hands[seat]
@@ -358,4 +365,36 @@ class HeuristicBot:
         return vp  # uncancel and the rest: the most VP back
 
 
-BOTS = {"heuristic": HeuristicBot}
+#: What a card in hand is worth at a cut-off, in VP (it may still be played).
+HAND_CARD_WORTH = 0.5
+#: VP of lead that make a cut-off position about 73% won (a logistic's unit).
+LEAD_SCALE = 3.0
+
+
+def evaluate(game: Game, state) -> list[float]:
+    """A cut-off game by each seat's Archive total (CSH-17), a card in hand counting a little."""
+    scores = [
+        total + HAND_CARD_WORTH * len(hand)
+        for total, hand in zip(totals(state), state.hands, strict=True)
+    ]
+    return pairwise_rewards(scores, LEAD_SCALE)
+
+
+def turn(state) -> int:
+    """What the search's horizon counts the turns by."""
+    return state.turn  # the turn counter
+
+
+def search_bot() -> SearchBot:
+    """The `hard` level: ISMCTS with heuristic rollouts, within about a second a move."""
+    return SearchBot(
+        HeuristicBot, evaluate, turn=turn, turns=3, iterations=100, seconds=1.0, depth=80
+    )
+
+
+BOTS = {
+    "heuristic": HeuristicBot,
+    "easy": lambda: Careless(HeuristicBot),
+    "normal": HeuristicBot,
+    "hard": search_bot,
+}

@@ -14,6 +14,10 @@ are credited with the turns they gain.
 
 The rules see only `game.view(state, seat)` and `game.legal(state, seat)`; the look-ahead
 also what every player at the table saw (`determinize`), never a hidden card.
+
+The lobby's levels (`levels.py`): `easy` is the rules of thumb made careless, `normal` the
+heuristic, and `hard` the search bot (`search.py`) with the rules of thumb as rollout policy,
+scored by `evaluate`.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from itertools import combinations
 from ..engine import Game, Rng, play_out
 from ..games.cunt_soul.determinize import determinize
 from ..games.cunt_soul.state import Decision, Phase
+from .levels import Careless
+from .search import SearchBot, pairwise_rewards
 
 QUEEN, ACE = 12, 14
 JOKER = 0
@@ -417,4 +423,32 @@ def score(game: Game, sample, seat: int) -> float:
     return QUALITY * strong - held
 
 
-BOTS = {"heuristic": HeuristicBot}
+#: Cards held that make a cut-off position about 73% better than a rival's (a logistic's unit).
+HELD_SCALE = 3.0
+
+
+def evaluate(game: Game, state) -> list[float]:
+    """A cut-off game by each seat's `score` (cards still to shed, a pile it cannot answer
+    counted as picked up; finished seats by their place)."""
+    return pairwise_rewards([score(game, state, seat) for seat in range(state.seats)], HELD_SCALE)
+
+
+def turn(state) -> int:
+    """What the search's horizon counts the turns by."""
+    return state.turn.number
+
+
+def search_bot() -> SearchBot:
+    """The `hard` level: ISMCTS with the rules of thumb as rollouts (the heuristic's own
+    look-ahead is too slow to roll out), within about a second a move."""
+    return SearchBot(
+        RulesOfThumb, evaluate, turn=turn, turns=4, iterations=100, seconds=1.0, depth=80
+    )
+
+
+BOTS = {
+    "heuristic": HeuristicBot,
+    "easy": lambda: Careless(RulesOfThumb),
+    "normal": HeuristicBot,
+    "hard": search_bot,
+}

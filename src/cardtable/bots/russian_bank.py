@@ -8,11 +8,17 @@ its stock or turned card, and otherwise turns up or discards its hand card (or, 
 stock left, declares its turn done). It keeps the order
 of play of classic mode: no tableau change after two looks (S3), and the compelled cards of
 RB-21 are always among the cards it plays.
+
+The lobby's levels (`levels.py`): `easy` is this heuristic made careless, `normal` is it, and
+`hard` the search bot (`search.py`) with it as rollout policy, scored by `evaluate`.
 """
 
 from __future__ import annotations
 
 from ..engine import Game, Rng
+from ..games.russian_bank.piles import STOCK
+from .levels import Careless
+from .search import SearchBot, pairwise_rewards
 
 PLAIN_STOP = {"type": "stop"}
 END_TURN = {"type": "end-turn"}
@@ -192,4 +198,51 @@ class HeuristicBot:
         return dict(END_TURN) if END_TURN in legal else None
 
 
-BOTS = {"heuristic": HeuristicBot}
+#: A card in the stock weighs this much more than one in the hand or discards: it comes out
+#: only one at a time, from the top.
+STOCK_WEIGHT = 1.5
+#: Cards of lead that make a cut-off position about 73% won (a logistic's unit).
+LEAD_SCALE = 4.0
+
+
+def evaluate(game: Game, state) -> list[float]:
+    """A cut-off deal by the cards each seat still has to get rid of (RB-12), stock cards
+    weighing more, and the match points already won (RB-18)."""
+    left = [
+        state.holds(seat) + (STOCK_WEIGHT - 1) * len(state.piles[STOCK[seat]]) for seat in (0, 1)
+    ]
+    lead = [state.points[seat] - left[seat] for seat in (0, 1)]
+    return pairwise_rewards(lead, LEAD_SCALE)
+
+
+def plays(game: Game, state, seat: int) -> list[dict]:
+    """The moves the search weighs: every legal one but the asides (resigning, offering a
+    draw, spreading or squaring discards), which no search line gains by."""
+    return [action for action in game.legal(state, seat) if action["type"] not in ASIDES]
+
+
+def turn(state) -> int:
+    """What the search's horizon counts the turns by."""
+    return state.turn  # whose turn it is
+
+
+def search_bot() -> SearchBot:
+    """The `hard` level: ISMCTS with heuristic rollouts, within about a second a move."""
+    return SearchBot(
+        HeuristicBot,
+        evaluate,
+        moves=plays,
+        turn=turn,
+        turns=2,
+        iterations=100,
+        seconds=1.0,
+        depth=150,
+    )
+
+
+BOTS = {
+    "heuristic": HeuristicBot,
+    "easy": lambda: Careless(HeuristicBot),
+    "normal": HeuristicBot,
+    "hard": search_bot,
+}

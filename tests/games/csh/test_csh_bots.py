@@ -44,7 +44,7 @@ def test_the_heuristic_bot_decides_from_its_view_and_legal_actions_only():
 
 
 def test_the_bots_are_registered_for_csh():
-    assert bots.names("csh") == ("random", "heuristic")
+    assert bots.names("csh") == ("random", "easy", "hard", "heuristic", "normal")
 
 
 def test_the_heuristic_bot_beats_random_players():

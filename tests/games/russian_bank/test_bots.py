@@ -21,7 +21,7 @@ def choice(state, seat: int = 0) -> dict:
 
 
 def test_both_bots_are_registered():
-    assert bots.names("russian-bank") == ("random", "heuristic")
+    assert bots.names("russian-bank") == ("random", "easy", "hard", "heuristic", "normal")
 
 
 def test_heuristic_plays_to_the_centre_first_own_cards_before_layout_cards():

@@ -13,6 +13,15 @@ import { qrSvg } from "../qr.js";
 import { SettingsSync } from "../settings-sync.js";
 import { describeTable, TableSettings } from "../table-settings.js";
 
+/** Words for the bots the server offers (`bots` of /api/games). */
+const BOT_LABELS = {
+  random: "Random bot",
+  easy: "Easy bot",
+  normal: "Normal bot",
+  hard: "Hard bot (thinks up to a second a move)",
+  heuristic: "Smart bot",
+};
+
 export function shareLink(code) {
   return `${location.origin}${location.pathname}#/join/${code}`;
 }
@@ -132,7 +141,7 @@ export class LobbyView {
   hostPanel(ctx) {
     const { game } = ctx;
     const fields = this.settingsFields(ctx, true);
-    const botSelect = h("select", { id: "bot-kind" }, game.bots.map((bot) => h("option", { value: bot, text: bot === "random" ? "Random bot" : `${bot} bot` })));
+    const botSelect = h("select", { id: "bot-kind" }, game.bots.map((bot) => h("option", { value: bot, text: BOT_LABELS[bot] ?? `${bot} bot` })));
     const start = h("button", { type: "button", class: "primary start-button", text: "Start the game" });
     start.addEventListener("click", async () => {
       start.disabled = true;
