@@ -1,4 +1,5 @@
-"""`cardtable balance csh`: many bot games, written up as a markdown report with PNG charts."""
+"""`cardtable balance csh`: many bot games, written up as a markdown report with PNG charts,
+95% intervals and verdicts (see `sim.balance`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--players", type=int, default=4, help="seats (default 4)")
     parser.add_argument("--games", type=int, default=5000, help="how many games (default 5000)")
     parser.add_argument("--bots", default="heuristic", help="bot per seat, comma-separated")
+    parser.add_argument(
+        "--versus",
+        action="append",
+        default=[],
+        metavar="BOTS",
+        help="the bot-strength axis: also play the games with these bots (one name, or one per "
+        "seat, comma-separated) and compare; repeat for more lineups",
+    )
     add_game_arguments(parser)
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
@@ -32,29 +41,31 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.players < 2 or args.workers < 1:
         raise ValueError("--games and --workers must be at least 1, --players at least 2")
     options = game_options({"draft": "random"}, args.options, args.directorships)
-    bots = bot_names(args.bots, args.players)
+    lineups = [bot_names(spec, args.players) for spec in (args.bots, *args.versus)]
     console = Console()
+    tallies = []
     with Progress(console=console, transient=True) as bar:
-        task = bar.add_task("csh balance", total=args.games)
-        tally = balance.run(
-            args.players,
-            args.games,
-            options,
-            bots,
-            args.seed,
-            args.workers,
-            progress=lambda n: bar.advance(task, n),
+        for lineup in lineups:
+            task = bar.add_task(f"csh balance, bots {','.join(lineup)}", total=args.games)
+            tallies.append(
+                balance.run(
+                    args.players,
+                    args.games,
+                    options,
+                    lineup,
+                    args.seed,
+                    args.workers,
+                    progress=lambda n, task=task: bar.advance(task, n),
+                )
+            )
+    results = balance.write_report(tallies, args.out, _command(args))
+    for result in results:
+        console.print(
+            f"bots {','.join(result['lineup'])}: win rate by turn position "
+            f"{_rates(result['win_by_position'])} (fair {result['fair']:.1f}% "
+            f"± {result['band']:.1f}): {result['positions']}"
         )
-    command = _command(args)
-    result = balance.write_report(tally, args.out, command)
-    fair = result["fair"]
-    console.print(f"win rate by seat: {_rates(result['win_by_seat'])} (fair {fair:.1f}%)")
-    console.print(f"win rate by turn position: {_rates(result['win_by_position'])}")
-    raises = ", ".join(f"{d} {r - fair:+.1f}" for d, r in result["win_by_directorship"].items())
-    console.print(f"chooser's win rate vs fair by directorship: {raises}")
-    console.print(
-        f"seats fair: {result['seats_fair']}, directorships fair: {result['directorships_fair']}"
-    )
+    console.print(f"directorships: {results[0]['directorships']}")
     console.print(f"report: {args.out / 'report.md'}")
     return 0
 
@@ -71,14 +82,15 @@ def _command(args: argparse.Namespace) -> str:
         str(args.games),
         "--bots",
         args.bots,
-        "--seed",
-        str(args.seed),
     ]
+    for lineup in args.versus:
+        words += ["--versus", lineup]
+    words += ["--seed", str(args.seed)]
     for flag in ("directorships", "options"):
         if getattr(args, flag):
             words += [f"--{flag}", getattr(args, flag)]
     return shlex.join([*words, "--out", str(args.out)])
 
 
-def _rates(values) -> str:
-    return ", ".join(f"{v:.1f}%" for v in values)
+def _rates(values: list[dict]) -> str:
+    return ", ".join(f"{v['value']:.1f}% [{v['low']:.1f}, {v['high']:.1f}]" for v in values)

@@ -12,13 +12,20 @@ from cardtable.sim.bench import bench_engine
 def test_balance_figures_add_up():
     tally = balance.run(4, 12, {"draft": "random"}, ["heuristic"] * 4, workers=1)
     result = balance.figures(tally)
-    assert result["games"] == 12 and result["fair"] == 25.0
-    assert abs(sum(result["win_by_seat"]) - 100) < 1e-9
-    assert abs(sum(result["win_by_position"]) - 100) < 1e-9
+    assert result["games"] == 12 and result["fair"] == 25.0 and result["band"] == 3.0
+    assert abs(sum(r["value"] for r in result["win_by_seat"]) - 100) < 1e-9
+    assert abs(sum(r["value"] for r in result["win_by_position"]) - 100) < 1e-9
+    for rate in result["win_by_position"]:
+        assert rate["low"] <= rate["value"] <= rate["high"]
+        assert rate["verdict"] != "within the band"  # 12 games cannot show a seat fair
     taken = sum(tally.taken.values())
     assert taken == 48 and set(result["win_by_directorship"]) <= set(tally.taken)
-    assert result["cards"]["B1"]["plays_per_game"] > 0
-    assert sum(tally.turns.values()) == 12
+    freshman = result["cards"]["B1"]
+    assert freshman["plays_per_copy"] > 0 and 0 <= freshman["canceled"]["value"] <= 100
+    assert sum(tally.turns.values()) == 12 and tally.seats_by_bot == {"heuristic": 48}
+    assert sum(tally.drawn_by.values()) == 12  # every game ends with the Election drawn
+    drawn = [part["share"]["value"] for part in result["election"]]
+    assert abs(sum(drawn) - 100) < 1e-9
 
 
 def test_tallies_of_parts_merge_into_the_tally_of_the_whole():
@@ -28,10 +35,22 @@ def test_tallies_of_parts_merge_into_the_tally_of_the_whole():
         balance.play_chunk((*task, range(4, 7))),
     )
     first.merge(second)
-    assert balance.figures(first) == balance.figures(balance.play_chunk((*task, range(1, 7))))
+    whole = balance.play_chunk((*task, range(1, 7)))
+    assert _rounded(balance.figures(first)) == _rounded(balance.figures(whole))
 
 
-def test_cardtable_balance_writes_a_report_with_charts(tmp_path):
+def _rounded(value):
+    """Figures with floats rounded, since shares of shared wins add up in another order."""
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, dict):
+        return {key: _rounded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_rounded(item) for item in value]
+    return value
+
+
+def test_cardtable_balance_writes_a_report_with_charts_and_the_bot_axis(tmp_path):
     out = tmp_path / "report"
     code = main(
         [
@@ -45,6 +64,8 @@ def test_cardtable_balance_writes_a_report_with_charts(tmp_path):
             "1",
             "--directorships",
             "evals,pr,imps",
+            "--versus",
+            "heuristic,random,random",
             "--out",
             str(out),
         ]
@@ -52,10 +73,13 @@ def test_cardtable_balance_writes_a_report_with_charts(tmp_path):
     assert code == 0
     report = (out / "report.md").read_text(encoding="utf-8")
     assert "# CSH balance report: 3 players, 6 games" in report and "![cards.png]" in report
-    assert "`cardtable balance csh --players 3 --games 6 --bots heuristic --seed 1" in report
-    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
-    assert set(figures["win_by_directorship"]) == {"evals", "pr", "imps"}
-    for name in ("win_rates.png", "totals_and_length.png", "cards.png"):
+    assert "--versus heuristic,random,random --seed 1" in report
+    assert "±4.0: 29.3% to 37.3%" in report and "## Bot strength" in report
+    assert "| drew the Election | games | position 1 |" in report
+    main_lineup, versus = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    assert set(main_lineup["win_by_directorship"]) == {"evals", "pr", "imps"}
+    assert set(versus["win_by_bot"]) == {"heuristic", "random"}
+    for name in ("win_rates.png", "length_and_sets.png", "cards.png"):
         assert (out / name).read_bytes()[:4] == b"\x89PNG"
 
 

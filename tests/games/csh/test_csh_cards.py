@@ -23,7 +23,7 @@ def _play_and_resolve(table: Table, seat: int, name: str, **kwargs) -> None:
 
 @pytest.mark.parametrize(
     ("card", "vp"),
-    [("B1", 1), ("B3", 2), ("B7", 3), ("E1", 6), ("E2", 5), ("E3", 5), ("E4", 4), ("E5", 4)],
+    [("B1", 1), ("B3", 2), ("B7", 3), ("E1", 8), ("E2", 7), ("E3", 7), ("E4", 6), ("E5", 6)],
 )
 def test_b1_b3_b7_and_evals_e1_to_e5_are_their_printed_vp_and_nothing_else(card, vp):
     table = Table(seats=2, hands={0: [card, "B1"]}, deck=["O1", "O2"])
@@ -43,10 +43,10 @@ def test_b2_cancel_is_played_only_as_a_reaction_and_flips_the_card_being_played(
     assert table.total(0) == 0 and table.state.actions == 1
 
 
-def test_b4_alumnus_draws_a_card():
+def test_b4_alumnus_draws_a_card_and_is_worth_two_in_v2():
     table = Table(seats=2, hands={0: ["B4"]}, deck=["E1", "E2"])
     table.play(0, "B4")
-    assert table.hand(0) == ["E1"] and table.total(0) == 1
+    assert table.hand(0) == ["E1"] and table.total(0) == 2
 
 
 def test_b5_intro_packet_draws_two_then_its_player_discards_one_of_his_choice():
@@ -150,15 +150,15 @@ def test_p7_newsletter_draws_three_then_discards_one():
 
 
 def test_r1_rnd_director_adds_a_slot_and_takes_the_last_one_with_it_when_it_leaves():
-    table = Table(seats=2, hands={0: ["R1", "E5"], 1: ["H4"]}, archives={0: [["B3"], *FILLER[:6]]})
+    table = Table(seats=2, hands={0: ["R1", "B7"], 1: ["H4"]}, archives={0: [["B3"], *FILLER[:6]]})
     _play_and_resolve(table, 0, "R1", place="top", slot=0)
     assert table.view(0)["public"]["archives"][0]["capacity"] == 8
-    _play_and_resolve(table, 0, "E5")
+    _play_and_resolve(table, 0, "B7")
     assert len(table.archive(0)) == 8
-    table.play(1, "H4")  # Lost Records discards the R&D Director
+    table.play(1, "H4")  # Lost Records discards the R&D Director (2 VP, and 3 with its slot)
     table.choose(card=table.top(0, 0))
     assert table.archive(0)[0] == ["B3"] and len(table.archive(0)) == 7
-    assert table.discard() == ["R1", "E5"]  # the stack in the eighth slot went too
+    assert table.discard() == ["R1", "B7"]  # the stack in the eighth slot went too
 
 
 def test_r2_automation_script_makes_the_first_draw_action_of_a_turn_draw_two():
@@ -182,18 +182,18 @@ def test_r4_firewall_stops_other_players_effects_choosing_its_archive_cards():
         seats=3, hands={0: ["H3"], 1: ["H1"]}, archives={1: [["R4"], ["E1"]], 2: [["E2"]]}
     )
     _play_and_resolve(table, 0, "H3")  # Revisionism: only seat 2's card may take the token
-    assert table.state.tokens[table.top(2, 0)] == -1 and table.total(1) == 8
+    assert table.state.tokens[table.top(2, 0)] == -1 and table.total(1) == 2 + 8
     table.draw(0)
     table.play(1, "H1")  # its own effects still choose its cards
     table.choose(card=table.top(1, 1))
-    assert table.state.tokens[table.top(1, 1)] == 2
+    assert table.state.tokens[table.top(1, 1)] == 1
 
 
-def test_r5_hackathon_gives_one_more_action():
-    table = Table(seats=2, hands={0: ["R5", "B3"]})
+def test_r5_hackathon_draws_a_card_then_gives_one_more_action():
+    table = Table(seats=2, hands={0: ["R5", "B3"]}, deck=["E1", "E2"])
     table.play(0, "R5")
     table.pass_all()
-    assert table.state.actions == 2
+    assert table.state.actions == 2 and table.hand(0) == ["B3", "E1"]
 
 
 def test_r6_prototype_upkeep_draw_happens_before_the_first_action():
@@ -207,12 +207,12 @@ def test_r6_prototype_upkeep_draw_happens_before_the_first_action():
 
 def test_r7_backup_server_puts_cards_other_players_discard_into_its_hand():
     table = Table(
-        seats=2, hands={0: ["H4"], 1: ["E5"]}, archives={1: [["R7"], ["B3", "E1"], *FILLER[1:6]]}
+        seats=2, hands={0: ["H4"], 1: ["E5"]}, archives={1: [["R7"], ["B3", "E5"], *FILLER[1:6]]}
     )
     table.play(0, "H4")
     table.pass_all()
     table.choose(card=table.top(1, 1))
-    assert table.hand(1) == ["E1", "E5"] and table.discard() == []
+    assert table.hand(1) == ["E5", "E5"] and table.discard() == []
     table.draw(0)
     table.play(1, "E5", "replace", 2)  # its own replacement is a discard as usual
     assert table.discard() == ["E2"]
@@ -226,14 +226,14 @@ def test_r8_patch_notes_puts_a_plus_two_token_on_a_card_in_its_archive():
         {"type": "choose-card", "card": table.top(0, 1)},
     ]
     table.choose(card=table.top(0, 0))
-    assert table.total(0) == 6 + 2 + 1
+    assert table.total(0) == 8 + 2 + 1
     assert table.view(1)["public"]["archives"][0]["stacks"][0][0]["tokens"] == 2
 
 
 # -- OpComm -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("card", "count"), [("O1", 3), ("O2", 2), ("O6", 5)])
+@pytest.mark.parametrize(("card", "count"), [("O1", 3), ("O2", 2), ("O6", 4)])
 def test_o1_o2_o6_mill_the_top_cards_face_up(card, count):
     deck = ["E1", "E2", "E3", "E4", "E5", "B3", "B7"]
     table = Table(seats=2, hands={0: [card]}, deck=deck)
@@ -259,34 +259,38 @@ def test_o4_fast_track_draws_one_then_mills_one():
     assert table.hand(0) == ["E1"] and table.discard() == ["E2"] and table.deck() == ["E3"]
 
 
-def test_o5_work_order_draws_two():
+def test_o5_work_order_reorders_the_top_two_then_draws_the_one_put_on_top():
     table = Table(seats=2, hands={0: ["O5"]}, deck=["E1", "E2", "E3"])
     table.play(0, "O5")
-    assert table.hand(0) == ["E1", "E2"]
+    assert len(table.legal(0)) == 2  # the two orders of E1 and E2
+    top = table.state.deck
+    table.choose(cards=[top[-2], top[-1]])  # E2 on top
+    assert table.hand(0) == ["E2"] and table.deck() == ["E1", "E3"]
 
 
-def test_o7_quorum_call_each_player_draws_one_then_it_mills_one():
-    table = Table(seats=2, current=1, hands={1: ["O7"]}, deck=["E1", "E2", "E3", "E4"])
+def test_o7_quorum_call_mills_one_then_gives_one_more_action():
+    table = Table(seats=2, current=1, hands={1: ["O7", "B3"]}, deck=["E1", "E2"])
     table.play(1, "O7")
-    assert (table.hand(1), table.hand(0)) == (["E1"], ["E2"])
-    assert table.discard() == ["E3"] and table.deck() == ["E4"]
+    table.pass_all()
+    assert table.discard() == ["E1"] and table.deck() == ["E2"]
+    assert table.hand(0) == [] and table.state.actions == 2
 
 
 # -- History ------------------------------------------------------------------------------------
 
 
-def test_h1_history_director_puts_a_plus_two_token_on_its_own_archive_card():
+def test_h1_history_director_puts_plus_one_on_its_own_card_and_minus_one_on_anothers():
     table = Table(seats=2, hands={0: ["H1"]}, archives={1: [["E2"]]})
-    table.play(0, "H1")  # the only own card: itself
-    assert table.total(0) == 5 and table.total(1) == 5
+    table.play(0, "H1")  # the only own card: itself; the only other card: the E2
+    assert table.total(0) == 3 + 1 and table.total(1) == 7 - 1
 
 
 def test_h2_archivist_takes_the_top_of_another_of_its_stacks_back_into_the_hand():
-    table = Table(seats=2, hands={0: ["H2"]}, archives={0: [["I4"], ["B3", "E2"]], 1: [["E1"]]})
+    table = Table(seats=2, hands={0: ["H2"]}, archives={0: [["I4"], ["B3", "E4"]], 1: [["E1"]]})
     table.play(0, "H2")
     assert {a["card"] for a in table.legal(0)} == {table.top(0, 0), table.top(0, 1)}
-    table.choose(card=table.top(0, 0))  # its Cursed Artifact, never itself or others' cards
-    assert table.hand(0) == ["I4"] and table.total(0) == 2 + 5 + 2 and table.total(1) == 6
+    table.choose(card=table.top(0, 0))  # its Broken Couch, never itself or others' cards
+    assert table.hand(0) == ["I4"] and table.total(0) == 3 + 2 + 6 and table.total(1) == 8
 
 
 def test_h2_archivist_takes_a_whole_freshmen_pile():
@@ -298,14 +302,14 @@ def test_h2_archivist_takes_a_whole_freshmen_pile():
 def test_h3_revisionism_puts_a_minus_one_token_on_another_players_card():
     table = Table(seats=2, hands={0: ["H3"]}, archives={0: [["E1"]], 1: [["E2"]]})
     table.play(0, "H3")
-    assert table.total(1) == 4 and table.total(0) == 8
+    assert table.total(1) == 7 - 1 and table.total(0) == 8 + 2
 
 
 def test_h4_lost_records_discards_the_top_card_of_another_players_stack():
-    table = Table(seats=2, hands={0: ["H4"]}, archives={1: [["B3", "E1"], ["B1"]]})
+    table = Table(seats=2, hands={0: ["H4"]}, archives={1: [["B3", "E4"], ["B1"]]})
     table.play(0, "H4")
     table.choose(card=table.top(1, 0))
-    assert table.archive(1) == [["B3"], ["B1"]] and table.discard() == ["E1"]
+    assert table.archive(1) == [["B3"], ["B1"]] and table.discard() == ["E4"]
 
 
 def test_h5_time_capsule_takes_a_card_from_the_discard_pile():
@@ -345,9 +349,9 @@ def test_h8_old_photos_swaps_its_top_card_with_another_players():
     table.play(0, "H8")
     table.choose(card=table.top(0, 0))  # its Major Project...
     assert {a["card"] for a in table.legal(0)} == {table.top(1, 0), table.top(1, 1)}
-    table.choose(card=table.top(1, 0))  # ...for the Evals Director
+    table.choose(card=table.top(1, 0))  # ...for the Evals Director (8 for 6: 4 VP move)
     assert table.archive(0)[0] == ["B3", "E1"] and table.archive(1)[0] == ["E5"]
-    assert table.total(0) == 2 + 6 + 2 and table.total(1) == 4 + 3
+    assert table.total(0) == 2 + 8 + 2 and table.total(1) == 6 + 3
 
 
 def test_h8_old_photos_fizzles_when_a_card_would_break_the_stacking_rules():
@@ -428,14 +432,14 @@ def test_i1_imps_director_passes_every_hand_to_the_next_player():
     assert [table.hand(s) for s in range(3)] == [["E4"], ["E1"], ["E2", "E3"]]
 
 
-def test_i2_rubber_duck_raid_swaps_hands_with_the_target():
+def test_i2_room_swap_swaps_hands_with_the_target():
     table = Table(seats=2, hands={0: ["I2", "E1"], 1: ["E2", "E3"]})
     table.play(0, "I2")
     table.pass_all()
     assert table.hand(0) == ["E2", "E3"] and table.hand(1) == ["E1"]
 
 
-def test_i3_fire_drill_everyone_discards_his_hand_then_each_draws_three():
+def test_i3_deep_clean_everyone_discards_his_hand_then_each_draws_three():
     table = Table(
         seats=2,
         current=1,
@@ -444,18 +448,18 @@ def test_i3_fire_drill_everyone_discards_his_hand_then_each_draws_three():
     )
     table.play(1, "I3")
     table.pass_all()
-    assert sorted(table.discard()) == ["E1", "E2"] and table.total(1) == 0
+    assert sorted(table.discard()) == ["E1", "E2"] and table.total(1) == 2
     assert table.hand(1) == ["O1", "O2", "O3"] and table.hand(0) == ["O4", "O5", "O6"]
 
 
-def test_i4_cursed_artifact_goes_into_the_targets_archive_at_minus_two():
+def test_i4_broken_couch_goes_into_the_targets_archive_at_minus_two():
     table = Table(seats=3, hands={0: ["I4"]}, archives={2: [["E1"]]})
     table.play(0, "I4", target=2)
-    assert table.archive(2) == [["E1"], ["I4"]] and table.total(2) == 4
+    assert table.archive(2) == [["E1"], ["I4"]] and table.total(2) == 8 - 2
     assert table.archive(0) == [] and table.total(0) == 0
 
 
-def test_i5_shenanigans_a_random_other_player_discards_a_random_card_then_draw_one():
+def test_i5_spring_cleaning_a_random_other_player_discards_a_random_card_then_draw_one():
     table = Table(seats=3, hands={0: ["I5"], 1: ["E1", "E2"], 2: ["E3", "E4"]}, deck=["B7"])
     table.play(0, "I5")
     table.pass_all()
@@ -463,17 +467,19 @@ def test_i5_shenanigans_a_random_other_player_discards_a_random_card_then_draw_o
     assert sum(len(table.hand(s)) for s in (1, 2)) == 3
 
 
-def test_i6_ninja_swap_swaps_tops_of_two_stacks_in_two_different_archives():
-    table = Table(seats=3, hands={0: ["I6"]}, archives={1: [["E1"]], 2: [["B7"]]})
+def test_i6_furniture_move_swaps_tops_of_two_stacks_in_two_different_archives():
+    table = Table(seats=3, hands={0: ["I6"]}, archives={1: [["E5"]], 2: [["B7"], ["E2"]]})
     table.play(0, "I6")
     table.choose(card=table.top(1, 0))
-    assert {a["card"] for a in table.legal(0)} == {table.top(2, 0), table.top(0, 0)}
+    # the Constitution (3 for 6: 6 VP move) or the E2; not the Furniture Move itself (2 for 6:
+    # 8 VP move, past the cap)
+    assert {a["card"] for a in table.legal(0)} == {table.top(2, 0), table.top(2, 1)}
     table.choose(card=table.top(2, 0))
-    assert table.archive(1) == [["B7"]] and table.archive(2) == [["E1"]]
+    assert table.archive(1) == [["B7"]] and table.archive(2) == [["E5"], ["E2"]]
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_i7_coin_flip_is_worth_four_or_nothing_for_good(seed):
+def test_i7_floor_project_is_worth_four_or_nothing_for_good(seed):
     table = Table(seats=2, hands={0: ["I7"], 1: ["R8"]}, seed=seed)
     _play_and_resolve(table, 0, "I7")
     heads = next(e for e in table.events if e.type == "coin-flipped").data["heads"]
@@ -492,7 +498,7 @@ def test_i7_both_sides_of_the_coin_come_up():
     assert sides == {0, 4}
 
 
-def test_i8_gremlin_each_player_gives_a_random_card_to_the_player_before_him():
+def test_i8_tool_library_each_player_gives_a_random_card_to_the_player_before_him():
     table = Table(seats=3, hands={0: ["I8", "E1"], 1: ["E2"], 2: ["E3"]})
     table.play(0, "I8")
     table.pass_all()

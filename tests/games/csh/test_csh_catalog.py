@@ -51,6 +51,7 @@ def _card(data, card_id):
         (lambda d: _card(d, "B1").update(static=[{"op": "shield"}]), "Freshmen have no effects"),
         (lambda d: _card(d, "R1")["static"].append({"op": "slots", "n": 1}), "at most once"),
         (lambda d: _card(d, "O3")["on_enter"][0].update(n=6), "at most 5"),
+        (lambda d: _card(d, "R8")["on_enter"][0].update(n=7), "the swing cap, 6 VP"),
         (lambda d: _card(d, "E2").update(id="E1"), "card E1: the id is used twice"),
         (lambda d: _card(d, "E2").update(set="sports"), "card E2.set"),
         (lambda d: d.pop("election"), "election"),

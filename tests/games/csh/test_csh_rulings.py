@@ -195,7 +195,7 @@ def test_csh_8_a_directorship_caps_a_freshmen_pile_and_one_cancel_flips_all_of_a
     table.play(0, "B1", "new", count=3)
     table.act(1, {"type": "react", "card": table.card(1, "B2"), "place": "new"})
     table.pass_all()
-    assert table.archive(0)[1] == ["B1!"] * 3 and table.total(0) == 7
+    assert table.archive(0)[1] == ["B1!"] * 3 and table.total(0) == 1 + 8
 
 
 # -- CSH-9 to CSH-14: effects, the stack, reactions, canceled cards -----------------------------
@@ -415,13 +415,33 @@ def test_csh_16_the_game_ends_when_the_starting_players_turn_would_begin_even_if
     assert table.state.phase is Phase.OVER and table.state.skips[0] == 1
 
 
-def test_csh_16_choose_next_in_the_final_round_can_end_it_early():
-    table = Table(seats=4, current=1, start=0, hands={1: ["F6"]}, deck=["ELECTION", "E1"])
+def test_csh_16a_choose_next_fizzles_once_the_election_is_drawn():
+    """docs/rules-csh.md CSH-16a (v2): F6 after the Election no longer ends the game at once."""
+    table = Table(
+        seats=4,
+        current=1,
+        start=0,
+        hands={1: ["F6"], 2: ["B1"], 3: ["B1"]},
+        deck=["ELECTION", "E1", "E2"],
+    )
     table.draw(1)
     table.play(1, "F6")
-    assert table.state.phase is Phase.CHOICE
-    table.choose(seat=0)
-    assert table.state.phase is Phase.OVER  # seats 2 and 3 never play
+    table.pass_all()
+    assert table.types("fizzled") == ["fizzled"] and table.state.phase is Phase.TURN
+    assert table.waiting() == 2  # the final round goes on clockwise: seats 2 and 3 play
+    table.draw(2)
+    table.draw(2)
+    assert table.waiting() == 3
+    table.draw(3)
+    table.draw(3)
+    assert table.state.phase is Phase.OVER
+
+
+def test_csh_16a_choose_next_before_the_election_still_picks_the_next_player():
+    table = Table(seats=4, current=1, start=0, hands={1: ["F6"]}, deck=["E1", "E2"])
+    table.play(1, "F6")
+    table.pass_all()
+    assert {a["seat"] for a in table.legal(1)} == {0, 2, 3}
 
 
 # -- CSH-17 to CSH-19: scoring ------------------------------------------------------------------
@@ -433,9 +453,9 @@ def test_csh_17_every_face_up_card_counts_with_tokens_statics_and_negatives_not_
         hands={0: ["E1"] * 1},
         archives={0: [["B1", "B1", "E5+2"], ["B3", "R3"], ["I4"], ["E2!"]]},
     )
-    # Freshmen 2 + Major Project 4+2 + Upperclassman 2 + Overclock 2 + Cursed Artifact -2,
+    # Freshmen 2 + Major Project 6+2 + Upperclassman 2 + Overclock 2 + Broken Couch -2,
     # canceled 0, plus R3's +1 for each of the two stacks with a Base bottom.
-    assert table.total(0) == 2 + 6 + 2 + 2 - 2 + 0 + 2
+    assert table.total(0) == 2 + 8 + 2 + 2 - 2 + 0 + 2
 
 
 def test_csh_18_every_player_tied_for_the_highest_total_wins():
@@ -450,7 +470,7 @@ def test_csh_18_every_player_tied_for_the_highest_total_wins():
     table.draw(3)
     table.play(3, "B3")
     result = GAME.result(table.state)
-    assert result.scores == (6, 7, 8, 6) and result.winners == (2,)
+    assert result.scores == (8, 9, 10, 8) and result.winners == (2,)
     tied = Table(
         seats=4,
         current=3,
@@ -528,14 +548,14 @@ def test_csh_23_views_hide_hands_the_deck_order_the_election_and_canceled_faces(
 
 
 def test_csh_24_a_target_is_another_player_and_shield_protects_archive_cards():
-    table = Table(seats=3, hands={0: ["F2", "H4"]}, archives={1: [["E1"]], 2: [["R4"], ["E2"]]})
+    table = Table(seats=3, hands={0: ["F2", "H4"]}, archives={1: [["E4"]], 2: [["R4"], ["E2"]]})
     table.play(0, "F2")  # Budget Freeze: another player skips
     table.pass_all()
     assert {a["seat"] for a in table.legal(0)} == {1, 2}
     table.choose(seat=2)
     assert table.state.skips == [0, 0, 1]
     table.play(0, "H4")  # Lost Records: only seat 1's card may be chosen (R4 guards seat 2)
-    assert table.archive(1) == [] and table.discard() == ["E1"]
+    assert table.archive(1) == [] and table.discard() == ["E4"]
 
 
 def test_csh_25_a_card_whose_effect_cannot_resolve_is_played_for_its_vp():

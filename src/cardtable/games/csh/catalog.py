@@ -19,6 +19,7 @@ KINDS = ("base", "freshman", "directorship")
 BASE_DECK_SIZE = 20  # seed: "the Base Deck, which has twenty cards"
 DIRECTORSHIP_SIZE = 10  # seed: "eight CSH Directorships, with ten cards per directorship"
 MAX_REORDER = 5  # keeps the orders a player chooses from at most 5! = 120
+SWING_CAP = 6  # VP one effect may move between Archives (docs/rules-csh.md CSH-29)
 ELECTION_ID = "ELECTION"
 
 
@@ -209,6 +210,8 @@ def _effect(where: str, raw, schemas: dict[str, dict[str, Any]]) -> Effect:
         fields["scope" if key == "first" else key] = _param(f"{where}.{key}", rule, raw[key])
     if fields["op"] == "reorder-top" and fields["n"] > MAX_REORDER:
         _fail(where, f"reorder-top looks at most {MAX_REORDER} cards")
+    if fields["op"] == "modify-vp" and abs(fields["n"]) > SWING_CAP:
+        _fail(where, f"a token moves at most the swing cap, {SWING_CAP} VP")
     return Effect(**fields)
 
 

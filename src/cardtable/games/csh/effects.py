@@ -14,7 +14,7 @@ from itertools import permutations
 from ...engine import everyone, only
 from . import archive, deck, window
 from .archive import REPLACE
-from .catalog import ALL, Effect, needs_target
+from .catalog import ALL, SWING_CAP, Effect, needs_target
 from .state import NOBODY, Choice, Frame, Order, Phase, State, face, pending
 
 Ask = tuple[int, str, tuple] | None  # (seat, purpose, options)
@@ -205,6 +205,11 @@ def _extra_turn(state: State, frame: Frame, effect: Effect, _) -> None:
 
 
 def _ask_next(state: State, frame: Frame, effect: Effect) -> Ask:
+    """F6: no choice, so the effect fizzles, once the Election has been drawn (docs/rules-csh.md
+    CSH-16a): in the final round a jump could only end the game at once or take players'
+    last turns."""
+    if state.election_drawn:
+        return frame.player, "next", ()
     return frame.player, "next", tuple(_others(state, frame.player))
 
 
@@ -218,10 +223,14 @@ def _choose_next(state: State, frame: Frame, effect: Effect, seat) -> None:
 
 def _ask_unit(state: State, frame: Frame, effect: Effect) -> Ask:
     """RETURN and DESTROY choose a top unit; never the card whose effect this is (else an
-    Archivist could return itself and be played again for ever)."""
+    Archivist could return itself and be played again for ever), nor one past the swing cap."""
     seats = _archives(state, frame, effect.scope)
     tops = archive.unit_tops(state, seats, frame.player)
-    return frame.player, "card", tuple(top for top in tops if top != frame.source)
+    return (
+        frame.player,
+        "card",
+        _capped(state, frame, effect, [t for t in tops if t != frame.source]),
+    )
 
 
 def _return(state: State, frame: Frame, effect: Effect, top) -> None:
@@ -241,7 +250,7 @@ def _ask_modify(state: State, frame: Frame, effect: Effect) -> Ask:
         for card in stack
         if not state.down[card]
     )
-    return frame.player, "card", cards
+    return frame.player, "card", cards  # a token moves its size, within the cap (catalog)
 
 
 def _modify(state: State, frame: Frame, effect: Effect, card) -> None:
@@ -249,10 +258,12 @@ def _modify(state: State, frame: Frame, effect: Effect, card) -> None:
     state.events.append(everyone("token-added", seat=frame.player, card={"id": card}, vp=effect.n))
 
 
-def _second_choices(state: State, frame: Frame, effect: Effect, first: int) -> list[int]:
+def _second_choices(state: State, frame: Frame, effect: Effect, first: int) -> tuple[int, ...]:
+    """The units the first may be swapped with: in another Archive, within the swing cap."""
     first_seat = archive.placed(state, first)[0]
     seats = _others(state, frame.player) if effect.second == "others" else range(state.seats)
-    return archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
+    tops = archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
+    return _capped(state, frame, effect._replace(op="swap-second", card=first), tops)
 
 
 def _ask_swap(state: State, frame: Frame, effect: Effect) -> Ask:
@@ -285,8 +296,8 @@ def _swap_second(state: State, frame: Frame, effect: Effect, second) -> None:
 
 
 def _ask_uncancel(state: State, frame: Frame, effect: Effect) -> Ask:
-    cards = tuple(c for stack in state.archives[frame.player] for c in stack if state.down[c])
-    return frame.player, "card", cards
+    cards = [c for stack in state.archives[frame.player] for c in stack if state.down[c]]
+    return frame.player, "card", _capped(state, frame, effect, cards)
 
 
 def _uncancel(state: State, frame: Frame, effect: Effect, card) -> None:
@@ -338,6 +349,23 @@ def _place(state: State, frame: Frame, effect: Effect, slot) -> None:
     its reaction window opens."""
     archive.play_into(state, frame.player, effect.seat, [effect.card], (REPLACE, slot))
     window.open_window(state, frame)
+
+
+# -- the swing cap ----------------------------------------------------------------------------
+
+
+def swing(state: State, frame: Frame, effect: Effect, option: int) -> int:
+    """The VP an effect would move between Archives with this answer: the change in every
+    player's total, summed (a swap of a -2 card for a 5 VP pile moves 14)."""
+    before = archive.totals(state)
+    trial = state.clone()
+    PRIMITIVES[effect.op][1](trial, frame, effect, option)  # these read the frame, never change it
+    return sum(abs(a - b) for a, b in zip(archive.totals(trial), before, strict=True))
+
+
+def _capped(state: State, frame: Frame, effect: Effect, options) -> tuple[int, ...]:
+    """The answers that move at most SWING_CAP VP (docs/rules-csh.md CSH-29)."""
+    return tuple(o for o in options if swing(state, frame, effect, o) <= SWING_CAP)
 
 
 NO_ASK = None

@@ -113,7 +113,7 @@ const EVENTS = {
   "archive-swap": (e, w) => (e.done ? `${w.names(e.seat)} swapped ${cardsWords(e.cards, w)} between Archives.` : "The swap fizzled: the cards could not land there."),
   uncanceled: (e, w) => `${w.names(e.seat)} turned ${w.cat.name(e.card)} face up again.`,
   retriggered: (e, w) => `${w.names(e.seat)} resolved ${w.cat.name(e.card)} again.`,
-  "coin-flipped": (e) => `Coin Flip: ${e.heads ? "heads, 4 VP" : "tails, 0 VP"}.`,
+  "coin-flipped": (e, w) => `${w.cat.name(w.find(e.card.id))}: the coin came up ${e.heads ? "heads" : "tails"}.`,
   fizzled: () => "An effect fizzled: nothing to choose.",
   targeted: (e, w) => `${w.names(e.seat)} targeted ${whom(e.target, w)}.`,
   "left-archive": (e, w) => `${cardsWords(e.cards, w)} left ${e.seat === w.me ? "your" : `${w.names(e.seat)}'s`} Archive for ${e.to === "hand" ? "the hand" : "the discard pile"}.`,
