@@ -16,6 +16,8 @@ import pytest
 POSTGRES_DSN = os.environ.get("CARDTABLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
+pytest_plugins = ["cpu_time"]  # --cpu-durations N
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests first: parallel workers then end at about the same time (the longest
