@@ -110,15 +110,16 @@ def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
     print(f"{moves} moves through the page in {time.monotonic() - started:.0f}s: {title}")
 
 
-def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
-    """Two people in classic mode: the one on turn discards his turned card without playing
-    his stock first (S1 or S2); the other sees the Stop button with the error and calls it."""
+def two_people_started(open_page, site, viewports) -> tuple[str, dict, int]:
+    """Ann and Bob at a new classic table, each on a page of their viewport, the game started:
+    the table code, each seat's page by seat number, and the seat on turn."""
     ann = create(site, "Ann", {})
     code = ann["code"]
     bob = site.api("POST", f"/api/tables/{code}/join", name="Bob", client="client-rb-Bob-0001")
+    joined = {"Ann": ann, "Bob": bob}
     pages = {
-        "Ann": open_page(DESKTOP, seat=(code, ann), path=f"/#/t/{code}"),
-        "Bob": open_page(PHONE, seat=(code, bob), path=f"/#/t/{code}"),
+        name: open_page(viewport, seat=(code, joined[name]), path=f"/#/t/{code}")
+        for name, viewport in zip(("Ann", "Bob"), viewports, strict=True)
     }
     for page in pages.values():
         wait_for_table(page)
@@ -128,10 +129,17 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
         code,
         lambda s: (
             s.game_state.turn,
-            {s.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))},
+            {s.seat_of(member["member"]): name for name, member in joined.items()},
         ),
     )
-    offender, caller = pages[seats[turn]], pages[seats[1 - turn]]
+    return code, {seat: pages[name] for seat, name in seats.items()}, turn
+
+
+def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
+    """Two people in classic mode: the one on turn discards his turned card without playing
+    his stock first (S1 or S2); the other sees the Stop button with the error and calls it."""
+    code, pages, turn = two_people_started(open_page, site, (DESKTOP, PHONE))
+    offender, caller = pages[turn], pages[1 - turn]
     offender.wait_for_selector(".rb .rb-pile")
     pile(offender, f"hand:{turn}", "is-turnable").click()
     pile(offender, f"turned:{turn}", "is-source").click()
@@ -155,24 +163,8 @@ def test_the_page_offers_exactly_the_plays_the_servers_can_lists(open_page, site
     says (the browser holds no rule): the seat on turn's sources are the keys of `can.moves`,
     a picked card's targets the piles listed for it, and a drop anywhere else sends nothing;
     the seat waiting has no source at all."""
-    ann = create(site, "Ann", {})
-    code = ann["code"]
-    bob = site.api("POST", f"/api/tables/{code}/join", name="Bob", client="client-rb-Bob-0001")
-    pages = {
-        "Ann": open_page(DESKTOP, seat=(code, ann), path=f"/#/t/{code}"),
-        "Bob": open_page(DESKTOP, seat=(code, bob), path=f"/#/t/{code}"),
-    }
-    for page in pages.values():
-        wait_for_table(page)
-    pages["Ann"].get_by_role("button", name="Start the game").click()
-    turn, seats = site.read(
-        code,
-        lambda s: (
-            s.game_state.turn,
-            {s.seat_of(joined["member"]): name for name, joined in (("Ann", ann), ("Bob", bob))},
-        ),
-    )
-    page, waiting = pages[seats[turn]], pages[seats[1 - turn]]
+    code, pages, turn = two_people_started(open_page, site, (DESKTOP, DESKTOP))
+    page, waiting = pages[turn], pages[1 - turn]
 
     def can(seat: int) -> dict:
         return site.read(code, lambda s: s.game.view(s.game_state, seat)["you"]["can"])
