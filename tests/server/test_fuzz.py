@@ -208,7 +208,7 @@ def test_the_api_meets_its_openapi_schema(fuzz_server):
     for result in schema.get_all_operations():
         operation = result.ok()
 
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
         @given(operation.as_strategy())
         def conforms(case):
             case.call_and_validate(
