@@ -62,4 +62,6 @@ def test_cards_are_conserved_after_every_action_and_every_game_ends(seed, seats,
         seat = rng.choice(sorted(GAME.to_act(state)))
         GAME.apply(state, seat, GAME.random_action(state, seat, rng))
         assert every_card(state) == everything
+        # A card marked as seen going into a hand is still in that hand (determinize.py).
+        assert all(card in state.hands[holder] for card, holder in state.shown.items())
     assert_complete(GAME.result(state), seats)

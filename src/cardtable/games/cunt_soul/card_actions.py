@@ -68,6 +68,7 @@ def field_change(state: State, seat: int, parsed, events: list, now: float | Non
     assert old is not None and burned is not None  # `check_field_change` checked
     hand = state.hands[seat]
     hand[hand.index(card)] = old
+    state.shown.pop(card, None)
     state.shown[old] = seat
     state.field[seat] = card
     recount_fields(state)

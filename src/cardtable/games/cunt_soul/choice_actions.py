@@ -55,6 +55,7 @@ def swap(state: State, seat: int, parsed, events: list, now: float | None) -> No
     assert swaps is not None  # the 5's resolution began the record
     swaps.append((hand_card, zone, slot, slot_card))
     if zone == FACE_UP:
+        state.shown.pop(hand_card, None)
         state.shown[slot_card] = seat
         events.append(
             everyone(

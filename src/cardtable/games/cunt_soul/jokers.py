@@ -64,6 +64,7 @@ def cancel_retroactively(state: State, covered: Play, events: list) -> None:
         if slots[slot] == moved_out and moved_in in hand:
             hand[hand.index(moved_in)] = moved_out
             slots[slot] = moved_in
+            state.shown.pop(moved_in, None)
             if zone == FACE_UP:  # (face down, the card going back down was never seen)
                 state.shown[moved_out] = covered.seat
             events.append(everyone("swapped-back", seat=covered.seat, zone=zone, slot=slot))

@@ -41,6 +41,7 @@ def remove_from_zone(state: State, seat: int, zone: str, cards) -> None:
         hand = state.hands[seat]
         for card in cards:
             hand.remove(card)
+            state.shown.pop(card, None)
         return
     slots = state.face_up[seat] if zone == FACE_UP else state.face_down[seat]
     for card in cards:
@@ -58,7 +59,9 @@ def holds_nothing(state: State, seat: int) -> bool:
 
 
 def take_in_sight(state: State, seat: int, cards: list[int]) -> None:
-    """Cards everyone has seen go into the seat's hand; `state.shown` remembers where."""
+    """Cards everyone has seen go into the seat's hand; `state.shown` remembers where, for as
+    long as the card stays there (every way out of a hand forgets it: a mark left behind would
+    come true again if the card went back unseen, and tell a search bot where it is)."""
     state.hands[seat].extend(cards)
     for card in cards:
         state.shown[card] = seat
