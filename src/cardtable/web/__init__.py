@@ -1,15 +1,16 @@
-"""The browser client: static HTML, CSS and ES modules, served as they are (no build step).
+"""The browser client: static HTML, CSS and ES modules written by us, with no build step.
 
-`mount(app)` serves the static folder at `/`, after the API's routes. Everything in it is
-written by us; the client talks to the server only through the HTTP API and the WebSocket
-protocol.
+`mount(app)` serves the static folder at `/`, after the API's routes, from memory as read at
+that moment (delivery.py): compressed, versioned with long cache headers, the module graph
+preloaded from the index page. The client talks to the server only through the HTTP API and
+the WebSocket protocol.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from starlette.staticfiles import StaticFiles
+from .delivery import StaticSite
 
 
 def static_dir() -> Path:
@@ -19,4 +20,4 @@ def static_dir() -> Path:
 
 def mount(app) -> None:
     """Serve the site at `/` on `app` (a Starlette or FastAPI app whose routes come first)."""
-    app.mount("/", StaticFiles(directory=static_dir(), html=True), name="site")
+    app.mount("/", StaticSite(static_dir()), name="site")
