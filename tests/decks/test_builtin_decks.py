@@ -1,4 +1,4 @@
-"""Our shipped decks load (through the registry and the importer) and meet their minimums."""
+"""Our shipped decks load (through the built-in loader and the importer) and meet their minimums."""
 
 from __future__ import annotations
 

@@ -33,11 +33,11 @@ def test_written_texts_are_read_from_options_and_actions_as_clients_send_them():
 
 def test_a_card_a_player_writes_joins_the_custom_cards_of_its_colour():
     options = CAH.options("default")
-    written = CAH.with_written_card(options, "black", "Why ____?")
+    written = CAH.with_written_card(options, "black", "Why ____?", None)
     assert list(written["customBlackCards"]) == ["Why ____?"]
-    assert CAH.with_written_card(options, "green", "No such colour") is None
+    assert CAH.with_written_card(options, "green", "No such colour", None) is None
     with pytest.raises(ValueError):
-        CAH.with_written_card(options, "white", "x" * 1000)
+        CAH.with_written_card(options, "white", "x" * 1000, None)
 
 
 def test_hidden_cards_are_left_out_by_the_options_and_retired_by_an_action():

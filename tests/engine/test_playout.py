@@ -33,7 +33,7 @@ class Clockwork(Game):
     def __init__(self, period: float | None = 10.0, ticks: int = 3):
         self.period, self.ticks = period, ticks
 
-    def setup(self, options, seats, rng, now):
+    def setup(self, options, seats, rng, now, decks):
         return {"ticks": 0, "since": now}
 
     def seat_count(self, state):

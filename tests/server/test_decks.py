@@ -5,6 +5,7 @@ Every test runs on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,6 +19,8 @@ from harness import Client, RunningServer, settings_for, start_process
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from cardtable.decks.content import library_id
+from cardtable.decks.importer import load_deck
 from cardtable.store import Store
 from cardtable.store.deck_library import find_deck, install_builtin, list_decks
 from cardtable.store.migrate import MIGRATIONS
@@ -87,6 +90,9 @@ def test_decks_uploaded_in_three_formats_are_listed_and_played_to_the_end(server
     assert native["ratings"] == ["family", "unrated"] and native["builtin"] is False
     ids = [native["id"], table["id"], jah["id"]]
     assert len(set(ids)) == 3 and set(ids) <= set(listed(server))
+    # Each id is the address of its cards: its slug, then 32 digits of their hash.
+    assert native["id"] == library_id(load_deck(deck_files.native()))
+    assert all(re.fullmatch(r"[a-z0-9-]+-[0-9a-f]{32}", deck_id) for deck_id in ids)
     again = upload(server, deck_files.native(), expect=200, name="other-name.json")
     assert again["id"] == native["id"] and again["created"] is False
     shown = server.http.get(f"/api/decks/{jah['id']}").json()
@@ -319,7 +325,9 @@ def test_a_removed_deck_leaves_the_library_but_running_tables_keep_it(database_u
         before = ann.game
         log = admin(server, "GET", "/api/admin/log").json()
         assert any(entry["action"] == "remove-deck" for entry in log)
-    with RunningServer(settings) as server:  # the running table replays with its deck
+    # A new site (its own decks, none read yet) resumes the table: it reads the removed deck
+    # from the store by the id the log names, and the game is where it was.
+    with RunningServer(settings) as server:
         ann = server.client(host["code"], host["token"])
         assert ann.table_doc["status"] == "playing" and ann.game == before
         assert ann.table_doc["decks"][0]["id"] == deck["id"]
@@ -521,8 +529,8 @@ async def test_two_processes_starting_together_store_the_built_in_decks_once(dat
 
 
 def test_another_process_loads_and_plays_a_table_with_library_decks(server, database_url):
-    """A process that has never seen the deck registers it from the database before it
-    replays the table's log, and before it resolves new settings naming another deck."""
+    """A process that has never seen the deck reads it from the database before it replays
+    the table's log, and before it resolves new settings naming another deck."""
     jah = upload(server, deck_files.jah(), name="packs.json")
     native = upload(server, deck_files.native(), name="native.json")
     host, _ = cah_table(server, {**SMALL, "decks": [jah["id"]]})
@@ -544,11 +552,11 @@ def test_another_process_loads_and_plays_a_table_with_library_decks(server, data
         process.wait(20)
 
 
-def test_a_process_following_a_table_on_the_bus_registers_a_deck_named_in_new_settings(
+def test_a_process_following_a_table_on_the_bus_reads_a_deck_named_in_new_settings(
     postgres_url, redis_url
 ):
-    """Settings naming a deck uploaded elsewhere reach another process over Redis: it
-    registers the deck from the database before applying them (PostgreSQL and Redis)."""
+    """Settings naming a deck uploaded elsewhere reach another process over Redis: it reads
+    the deck from the database before applying them (PostgreSQL and Redis)."""
     prefix = f"cardtable-test-{secrets.token_hex(4)}"
     settings = settings_for(postgres_url, bus_url=redis_url, bus_prefix=prefix)
     port = free_port()

@@ -87,3 +87,14 @@ def test_replaying_the_log_gives_the_same_table():
     log.lobby({"type": "skip-waiting", "by": 0}, at=46.0)
     replayed = reducer.replay("TEST01", log.entries)
     assert replayed.document(set()) == log.table.document(set())
+
+
+def test_a_seat_keeps_the_name_of_who_left_in_the_document_and_the_result():
+    log = Log("russian-bank", ["Ann", "Bob"])
+    log.start()
+    log.lobby({"type": "leave", "by": 1}, at=10.0)
+    document = log.table.document(online=set())
+    assert [m["name"] for m in document["members"]] == ["Ann"]
+    assert [seat["names"] for seat in document["seats"]] == [["Ann"], ["Bob"]]
+    log.lobby({"type": "claim", "outcome": "win", "by": 0}, at=10.0 + log.table.claim_after)
+    assert log.table.results[-1]["names"] == [["Ann"], ["Bob"]]

@@ -101,9 +101,9 @@ def test_a_report_with_a_bogus_token_replays_nothing(tmp_path, monkeypatch):
     replayed: list[str] = []
     replay = reducer.replay
 
-    def counted(code, entries):
+    def counted(code, entries, decks):
         replayed.append(code)
-        return replay(code, entries)
+        return replay(code, entries, decks)
 
     monkeypatch.setattr(reducer, "replay", counted)
     with (

@@ -44,7 +44,7 @@ class TinyGame(Game):
     )
     host_actions = frozenset({"end"})
 
-    def setup(self, options, seats, rng, now):
+    def setup(self, options, seats, rng, now, decks):
         return TinyState(seats, rng, now, options)
 
     def seat_count(self, state):

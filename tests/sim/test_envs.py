@@ -11,6 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from cardtable import games
+from cardtable.decks import Call, Deck, Response
 from cardtable.engine import OMNISCIENT, Game, Rng, everyone
 from cardtable.engine.result import Result
 from cardtable.sim.envs import ENCODERS, CardTableEnv, make, make_seat, place_rewards
@@ -226,7 +227,7 @@ class PauseGame(Game):
     min_seats = max_seats = 2
     listed = False
 
-    def setup(self, options, seats, rng, now):
+    def setup(self, options, seats, rng, now, decks):
         return {"said": [], "paused_until": None, "rounds": 0}
 
     def seat_count(self, state):
@@ -345,6 +346,19 @@ def test_a_seat_against_bots_replays_from_its_seed():
                 break
         traces.append(trace)
     assert all(np.array_equal(a, b) for a, b in zip(*traces, strict=True))
+
+
+def test_a_cah_environment_deals_from_the_decks_it_is_given():
+    """`deal_from`: the decks its games deal from (not an option: `decks` names them)."""
+    calls = tuple(Call(((f"Env call {n}: ", {}),), 1) for n in range(4))
+    answers = tuple(Response(f"Env answer {n}.") for n in range(40))
+    given = {"env-deck": Deck("env-deck", "Env deck", calls, answers)}
+    with pytest.raises(ValueError, match="unknown deck 'env-deck'"):
+        make("cah", decks=["env-deck"])
+    env = make_seat("cah", seats=3, deal_from=given, decks=["env-deck"], pointsTarget=2)
+    env.reset(seed=2)
+    state = env.env.state
+    assert all(card["text"].startswith("Env") for card in state.pool.white_json)
 
 
 def test_unknown_games_seats_and_opponents_are_refused():

@@ -1,8 +1,14 @@
-"""Arguments several subcommands share: option overrides and the bots for each seat."""
+"""Arguments several subcommands share: option overrides, deck files and the bots for each
+seat."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+
+from ..decks import Deck, builtin
+from ..decks.content import library_id
+from ..decks.importer import load_deck
 
 
 def add_game_arguments(parser) -> None:
@@ -26,6 +32,30 @@ def game_options(base: dict, options_json: str | None, directorships: str | None
     if directorships:
         options["directorships"] = [d.strip() for d in directorships.split(",") if d.strip()]
     return options
+
+
+def add_deck_argument(parser) -> None:
+    """`--deck FILE`, as `simulate` and `replay --game` take it."""
+    parser.add_argument(
+        "--deck",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="deal from this deck file (any format `decks check` reads; repeat for more) "
+        "instead of the preset's decks",
+    )
+
+
+def with_decks(options: dict, files: list[str]) -> tuple[dict, dict[str, Deck] | None]:
+    """The options and the decks a game deals from, given `--deck` files: each file's deck
+    under its content address (as the site's library would store it), the options' `decks`
+    naming them unless `--options` named decks itself; no files: (options, None)."""
+    if not files:
+        return options, None
+    given = [load_deck(file) for file in files]
+    addressed = [dataclasses.replace(deck, id=library_id(deck)) for deck in given]
+    decks = {**builtin.decks(), **{deck.id: deck for deck in addressed}}
+    return {"decks": [deck.id for deck in addressed], **options}, decks
 
 
 def bot_names(spec: str | list[str], players: int) -> list[str]:

@@ -3,9 +3,10 @@ spectator (the default) or omniscient (`--omniscient`).
 
 Either a logged table (`cardtable replay CODE`, from the default data folder or
 `--data-dir` / `--database-url`): its log is applied entry by entry by the table's own
-reducer, lobby actions included (shown by type only); or a simulated game (`--game ID --seed
-N --bots ...`), the one `cardtable simulate` plays from that seed. `--to N` stops after step
-N; `--step` waits for Enter after each step.
+reducer, lobby actions included (shown by type only), its games dealing from the library
+decks its log names by id, read from the database (removed ones too); or a simulated game
+(`--game ID --seed N --bots ...`), the one `cardtable simulate` plays from that seed. `--to N`
+stops after step N; `--step` waits for Enter after each step.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from .. import games
 from ..engine import OMNISCIENT, Game
 from ..sim.replay import Step, describe, simulated
-from ._common import add_game_arguments, bot_names, game_options
+from ._common import add_deck_argument, add_game_arguments, bot_names, game_options, with_decks
 from .serve import add_database_arguments, database_url
+
+if TYPE_CHECKING:
+    from ..server.live.table_decks import TableDecks
 
 MAX_STEPS = 100_000
 
@@ -35,6 +40,7 @@ def add_parser(subparsers) -> None:
     simulation.add_argument("--players", type=int, help="seats (default: the game's minimum)")
     simulation.add_argument("--preset", default="default", help="a preset of the game")
     add_game_arguments(simulation)
+    add_deck_argument(simulation)
     simulation.add_argument("--bots", default="random", help="bot per seat, comma-separated")
     simulation.add_argument(
         "--max-steps", type=int, default=MAX_STEPS, help="give up on a game this long"
@@ -55,10 +61,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         game = games.get(args.game)
         options = game_options({"preset": args.preset}, args.options, args.directorships)
-        resolved = game.options(options)
+        options, decks = with_decks(options, args.deck)
+        resolved = game.options(options, decks)
         players = args.players or game.seat_range(resolved)[0]
         names = bot_names(args.bots, players)
-        steps = simulated(game, resolved, players, args.seed, names, args.max_steps)
+        steps = simulated(game, resolved, players, args.seed, names, args.max_steps, decks)
     viewer = OMNISCIENT if args.omniscient else args.seat
     for step in steps:
         if args.seat is not None and step.state is not None:
@@ -85,8 +92,8 @@ def logged(url: str, code: str) -> tuple[Game, Iterator[Step]]:
     from ..table import reducer
     from ..table.state import TableState
 
-    entries = asyncio.run(_read_log(url, code.strip().upper()))
-    table = TableState.create(code, entries[0])
+    entries, decks = asyncio.run(_read_log(url, code.strip().upper()))
+    table = TableState.create(code, entries[0], decks)
 
     def steps() -> Iterator[Step]:
         yield Step(entries[0].seq, entries[0].game_time, entries[0].action, lobby=True)
@@ -105,8 +112,9 @@ def logged(url: str, code: str) -> tuple[Game, Iterator[Step]]:
     return table.game, steps()
 
 
-async def _read_log(url: str, code: str) -> list:
-    from ..server.live.table_decks import prepare_entries
+async def _read_log(url: str, code: str) -> tuple[list, TableDecks]:
+    """The log of table `code`, and the decks it names (read before the store closes)."""
+    from ..server.live.table_decks import TableDecks
     from ..store import Store
 
     store = await Store.open(url)
@@ -114,7 +122,8 @@ async def _read_log(url: str, code: str) -> list:
         entries = await store.entries(code)
         if not entries:
             raise ValueError(f"no table {code!r} in this database")
-        await prepare_entries(store, entries)
-        return entries
+        decks = TableDecks(store)
+        await decks.read(entries)
+        return entries, decks
     finally:
         await store.close()

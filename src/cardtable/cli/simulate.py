@@ -22,7 +22,7 @@ from rich.table import Table
 from .. import bots, games
 from ..sim import Unfinished, play_game
 from ..sim.workers import done_in_parts
-from ._common import add_game_arguments, bot_names, game_options
+from ._common import add_deck_argument, add_game_arguments, bot_names, game_options, with_decks
 
 MAX_STEPS = 100_000
 UNFINISHED = "unfinished"  # the end reason counted for a game without a result
@@ -35,6 +35,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--preset", default="default", help="a preset of the game")
     add_game_arguments(parser)
+    add_deck_argument(parser)
     parser.add_argument("--bots", default="random", help="bot per seat, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument(
@@ -63,12 +64,13 @@ def simulate(
     progress=None,
     workers=1,
     max_steps=MAX_STEPS,
+    decks=None,
 ) -> dict:
-    """Play `count` games, game i from seed `seed + i`, in `workers` processes; return the
-    summary with keys of `cardtable simulate --json`. The figures but `decisions_per_s` do
-    not depend on `workers`."""
+    """Play `count` games, game i from seed `seed + i`, in `workers` processes, dealing from
+    `decks` (None: the built-in decks); return the summary with keys of `cardtable simulate
+    --json`. The figures but `decisions_per_s` do not depend on `workers`."""
     game = games.get(game_id)
-    resolved = game.options(options)
+    resolved = game.options(options, decks)
     players = players or game.seat_range(resolved)[0]
     names = bot_names(bot_spec, players)
     for name in names:
@@ -76,7 +78,7 @@ def simulate(
     batches = _batches(seed, count, workers)
     tally = Tally(players)
     started = time.perf_counter()
-    play = partial(_play_batch, game_id, resolved, players, names, max_steps)
+    play = partial(_play_batch, game_id, resolved, players, names, max_steps, decks)
     for part in done_in_parts(play, batches, workers):
         tally.add(part)
         if progress:
@@ -128,7 +130,13 @@ def _batches(seed: int, count: int, workers: int) -> list[range]:
 
 
 def _play_batch(
-    game_id: str, options: dict, players: int, names: list[str], max_steps: int, seeds: range
+    game_id: str,
+    options: dict,
+    players: int,
+    names: list[str],
+    max_steps: int,
+    decks: dict | None,
+    seeds: range,
 ):
     """Play the games of `seeds` (in a worker process, or in this one)."""
     game = games.get(game_id)
@@ -137,7 +145,9 @@ def _play_batch(
     for game_seed in seeds:
         tally.games += 1
         try:
-            played = play_game(game, options, players, game_seed, players_bots, max_steps)
+            played = play_game(
+                game, options, players, game_seed, players_bots, max_steps, decks=decks
+            )
         except Unfinished:
             tally.reasons[UNFINISHED] += 1
             continue
@@ -160,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_steps < 1:
         raise ValueError("--max-steps must be at least 1")
     options = game_options({"preset": args.preset}, args.options, args.directorships)
+    options, decks = with_decks(options, args.deck)
 
     def play(progress=None) -> dict:
         return simulate(
@@ -172,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
             progress,
             args.workers,
             args.max_steps,
+            decks,
         )
 
     if args.json:

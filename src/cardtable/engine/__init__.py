@@ -3,8 +3,8 @@
 from .cards import Card, french_deck
 from .errors import IllegalAction
 from .events import Event, everyone, only
-from .game import OMNISCIENT, Game
-from .options import Option, OptionSet
+from .game import OMNISCIENT, Decks, Game
+from .options import Option, OptionSet, PresetNote
 from .playout import Choose, Ending, Outcome, Stalled, Step, draw_seat, play_out, random_moves
 from .result import Result
 from .rng import Rng
@@ -13,6 +13,7 @@ __all__ = [
     "OMNISCIENT",
     "Card",
     "Choose",
+    "Decks",
     "Ending",
     "Event",
     "Game",
@@ -20,6 +21,7 @@ __all__ = [
     "Option",
     "OptionSet",
     "Outcome",
+    "PresetNote",
     "Result",
     "Rng",
     "Stalled",

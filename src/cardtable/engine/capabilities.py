@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from .game import Decks
+
 
 @runtime_checkable
 class WrittenCards(Protocol):
@@ -28,17 +30,18 @@ class WrittenCards(Protocol):
         ...
 
     def with_written_card(
-        self, options: dict[str, Any], color: str, text: str
+        self, options: dict[str, Any], color: str, text: str, decks: Decks
     ) -> dict[str, Any] | None:
-        """The options with one more card of `color` a player wrote; None when the game takes
-        no such card; ValueError when it refuses this one (too long, too many)."""
+        """The options (of a game dealing from `decks`) with one more card of `color` a player
+        wrote; None when the game takes no such card; ValueError when it refuses this one (too
+        long, too many)."""
         ...
 
 
 @runtime_checkable
 class ModeratedCards(Protocol):
-    def card_keys(self, options: dict[str, Any]) -> frozenset[str]:
-        """The text keys of every card a game with these options would deal."""
+    def card_keys(self, options: dict[str, Any], decks: Decks) -> frozenset[str]:
+        """The text keys of every card a game with these options would deal from `decks`."""
         ...
 
     def without_cards(self, options: dict[str, Any], keys: list[str]) -> dict[str, Any]:

@@ -1,8 +1,11 @@
 """The contract every game meets: metadata, a state it owns, and a few small methods.
 
-A game is fully described by (game id, options, seats, seed, [actions]); replaying them gives
-the same state. Seat `None` in `apply` is the table itself (timeouts, seats away, leaving or
-joining, the host ending the game); a game accepts only the table actions it defines.
+A game is fully described by (game id, options, seats, seed, decks, [actions]); replaying them
+gives the same state. `decks` is the card content a game deals from that is not its own (CAH's
+decks, by id), handed over by the caller of `options` and `new`, never looked up by the game:
+None means the game's own built-in content. Seat `None` in `apply` is the table itself
+(timeouts, seats away, leaving or joining, the host ending the game); a game accepts only the
+table actions it defines.
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from .events import Event
 from .options import OptionSet
 from .result import Result
 from .rng import Rng
+
+#: Decks a caller gives a game to deal from, by id (`cardtable.decks.Deck` values for CAH);
+#: None: the game's built-in ones. Games whose cards are their own ignore them.
+Decks = Mapping[str, Any] | None
 
 
 def _options_key(options) -> tuple | None:
@@ -59,34 +66,40 @@ class Game:
     def presets(self) -> tuple[str, ...]:
         return tuple(self.option_set.presets)
 
-    def options(self, options: str | Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Resolve a preset name or a dict of overrides; raises ValueError when they are bad.
+    def options(
+        self, options: str | Mapping[str, Any] | None = None, decks: Decks = None
+    ) -> dict[str, Any]:
+        """Resolve a preset name or a dict of overrides, for a game dealing from `decks`;
+        raises ValueError when they are bad (a deck they name that `decks` lacks, for CAH).
 
-        Resolutions of hashable option sets are remembered, since simulations start many
-        games with the same options.
+        Resolutions of hashable option sets with the built-in decks are remembered, since
+        simulations start many games with the same options.
         """
-        key = _options_key(options)
+        key = _options_key(options) if decks is None else None
         cache = self.__dict__.setdefault("_resolved", {})
         if key is not None and key in cache:
             return dict(cache[key])
         resolved = self.option_set.resolve(options)
-        self.check_options(resolved)
+        self.check_options(resolved, decks)
         if key is not None and len(cache) < 256:
             cache[key] = dict(resolved)
         return resolved
 
-    def host_options(self, options: str | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def host_options(
+        self, options: str | Mapping[str, Any] | None = None, decks: Decks = None
+    ) -> dict[str, Any]:
         """`options` as a host chose them: as `options`, except that internal options (the
         table sets them between games) may only stay at their defaults; ValueError otherwise."""
-        resolved = self.options(options)
+        resolved = self.options(options, decks)
         defaults = self.option_set.defaults()
         for option in self.option_set.options:
             if option.internal and resolved[option.name] != defaults[option.name]:
                 raise ValueError(f"option {option.name!r} is set by the table, not by its host")
         return resolved
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Cross-option validation; raise ValueError. Resolved options arrive here."""
+    def check_options(self, options: dict[str, Any], decks: Decks) -> None:
+        """Cross-option validation; raise ValueError. Resolved options arrive here, with the
+        decks the game would deal from."""
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Bounds on seats for resolved options (a preset or option may narrow them)."""
@@ -104,9 +117,16 @@ class Game:
 
     # -- lifecycle ----------------------------------------------------------------------------
 
-    def new(self, options=None, seats: int | None = None, seed: int = 0, now: float = 0.0):
-        """A new game state. Bad options or seat counts raise ValueError."""
-        resolved = self.options(options)
+    def new(
+        self,
+        options=None,
+        seats: int | None = None,
+        seed: int = 0,
+        now: float = 0.0,
+        decks: Decks = None,
+    ):
+        """A new game state, dealing from `decks`. Bad options or seat counts raise ValueError."""
+        resolved = self.options(options, decks)
         low, high = self.seat_range(resolved)
         if seats is None:
             seats = low
@@ -114,7 +134,7 @@ class Game:
             raise ValueError(f"{self.id} takes {low} to {high} seats with these options")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError("seed must be an integer")
-        return self.setup(resolved, seats, Rng(seed), float(now))
+        return self.setup(resolved, seats, Rng(seed), float(now), decks)
 
     def apply(self, state, seat: int | None, action: dict, now: float | None = None) -> list[Event]:
         """Apply one action for `seat` and return its events.
@@ -237,7 +257,7 @@ class Game:
 
     # -- hooks a game implements --------------------------------------------------------------
 
-    def setup(self, options: dict[str, Any], seats: int, rng: Rng, now: float):
+    def setup(self, options: dict[str, Any], seats: int, rng: Rng, now: float, decks: Decks):
         raise NotImplementedError
 
     def seat_count(self, state) -> int:

@@ -1,4 +1,9 @@
-"""Game options: typed, documented settings, presets of them, and their validation."""
+"""Game options: typed, documented settings, presets of them, and their validation.
+
+What a host reads (labels, help, the words for each choice, each preset's name and one-line
+summary) is written here in plain words, with no ruling codes or code names: forms are drawn
+from `OptionSet.to_json` as it is.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 KINDS = ("bool", "int", "choice", "multi", "strings")
+#: The group whose options a form offers under "House rules"; every other group goes under
+#: "More settings" (`Option.section`).
+HOUSE_RULES = "House rules"
+MORE_SETTINGS = "More settings"
 
 
 @dataclass(frozen=True)
@@ -16,7 +25,9 @@ class Option:
     kind: bool | int (min/max, `nullable` allows None = off) | choice (one of `choices`)
     | multi (a subset of `choices`) | strings (a list of free strings, e.g. deck ids).
     `internal` options are set by the table between games (`Game.next_options`), not offered
-    to hosts: they are left out of `to_json`.
+    to hosts: they are left out of `to_json`. `choice_labels` are the words a form shows for
+    `choices` (same order; the choices themselves when empty). A `seat` option's value is a
+    seat number (from 0): a form names the seats by who holds them, so it asks in the lobby.
     """
 
     name: str
@@ -31,10 +42,21 @@ class Option:
     nullable: bool = False
     max_items: int = 64
     internal: bool = False
+    choice_labels: tuple[str, ...] = ()
+    seat: bool = False
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise TypeError(f"unknown option kind {self.kind!r}")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise TypeError(f"option {self.name!r} needs one label per choice")
+        if self.seat and self.kind != "int":
+            raise TypeError(f"seat option {self.name!r} must be an int")
+
+    @property
+    def section(self) -> str:
+        """Where a form offers it: under "House rules" or under "More settings"."""
+        return HOUSE_RULES if self.group == HOUSE_RULES else MORE_SETTINGS
 
     def check(self, value: Any) -> Any:
         """Return the value normalised, or raise ValueError naming the option."""
@@ -76,24 +98,38 @@ class Option:
             "label": self.label,
             "help": self.help,
             "group": self.group,
+            "section": self.section,
         }
         if self.choices:
             out["choices"] = list(self.choices)
+            out["choice_labels"] = list(self.choice_labels or self.choices)
         if self.min is not None:
             out["min"] = self.min
         if self.max is not None:
             out["max"] = self.max
         if self.nullable:
             out["nullable"] = True
+        if self.seat:
+            out["seat"] = True
         return out
 
 
 @dataclass(frozen=True)
+class PresetNote:
+    """What a host reads about a preset: its name, and one line saying what it plays."""
+
+    label: str
+    summary: str
+
+
+@dataclass(frozen=True)
 class OptionSet:
-    """The options of a game and its named presets (each a dict of overrides)."""
+    """The options of a game, its named presets (each a dict of overrides), and a note on
+    each preset (`notes`; a preset without one is shown by its name alone)."""
 
     options: Sequence[Option]
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=lambda: {"default": {}})
+    notes: Mapping[str, PresetNote] = field(default_factory=dict)
     #: Each option by its name (made from `options`).
     by_name: Mapping[str, Option] = field(init=False, repr=False, compare=False)
 
@@ -101,6 +137,9 @@ class OptionSet:
         if "default" not in self.presets:
             raise TypeError("every game needs a 'default' preset")
         object.__setattr__(self, "by_name", {o.name: o for o in self.options})
+        unknown = set(self.notes) - set(self.presets)
+        if unknown:
+            raise TypeError(f"notes on unknown presets: {', '.join(sorted(unknown))}")
         for overrides in self.presets.values():
             self._override(self.defaults(), overrides)
 
@@ -136,10 +175,20 @@ class OptionSet:
             values[key] = option.check(value)
 
     def to_json(self) -> dict:
+        offered = [o for o in self.options if not o.internal]
         return {
-            "options": [o.to_json() for o in self.options if not o.internal],
+            "options": [o.to_json() for o in offered],
+            #: The form's sections in order, those that hold an option.
+            "sections": [
+                s for s in (HOUSE_RULES, MORE_SETTINGS) if any(o.section == s for o in offered)
+            ],
             "presets": {
                 name: {k: list(v) if isinstance(v, tuple) else v for k, v in p.items()}
                 for name, p in self.presets.items()
+            },
+            "preset_notes": {
+                name: {"label": note.label, "summary": note.summary}
+                for name in self.presets
+                for note in [self.notes.get(name, PresetNote(name, ""))]
             },
         }

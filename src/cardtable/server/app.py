@@ -13,7 +13,7 @@ from ..bus import Bus, open_bus
 from ..store import Store
 from ..store.deck_library import install_builtin
 from .config import Settings
-from .http import decks, games, health, leaderboard, moderation, tables
+from .http import decks, games, health, leaderboard, moderation, table_settings, tables
 from .http.body_limit import BodyLimit
 from .http.errors import install_error_handlers
 from .realtime import endpoint
@@ -63,6 +63,7 @@ def create_app(
     for router in (
         tables.router,
         games.router,
+        table_settings.router,
         health.router,
         leaderboard.router,
         endpoint.router,

@@ -14,6 +14,7 @@ from .config import Settings
 from .live.context import TableContext
 from .live.registry import Registry
 from .live.relay import Relay, log_failure
+from .live.table_decks import TableDecks
 from .metrics import Metrics
 from .moderation.upkeep import Moderation
 from .quotas import Quotas
@@ -27,7 +28,9 @@ class Site:
         self.store = store
         self.metrics = Metrics()
         self.relay = Relay(bus)
-        self.tables = Registry(TableContext(settings, store, self.metrics, self.relay))
+        #: The decks this process's tables deal from (built-in, and library decks read).
+        self.decks = TableDecks(store)
+        self.tables = Registry(TableContext(settings, store, self.metrics, self.relay, self.decks))
         self.moderation = Moderation(settings, store)
         self.limiters = Limiters(settings)
         self.quotas = Quotas(settings)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import bots
-from ..engine import OMNISCIENT, Event, Game
+from ..engine import OMNISCIENT, Decks, Event, Game
 from .render import action_text, lines
 from .runner import Unfinished, play_game
 
@@ -31,16 +31,23 @@ class Step:
 
 
 def simulated(
-    game: Game, options, seats: int, seed: int, bot_names: list[str], max_steps: int
+    game: Game,
+    options,
+    seats: int,
+    seed: int,
+    bot_names: list[str],
+    max_steps: int,
+    decks: Decks = None,
 ) -> Iterator[Step]:
-    """The steps of the game `sim.play_game` plays from `seed` with these bots: the start, then
-    each action (a timeout's actions one by one). ValueError when the bots cannot finish it."""
+    """The steps of the game `sim.play_game` plays from `seed` with these bots, dealing from
+    `decks`: the start, then each action (a timeout's actions one by one). ValueError when the
+    bots cannot finish it."""
     players = [bots.get(name, game.id) for name in bot_names]
     try:
-        played = play_game(game, options, seats, seed, players, max_steps, record=True)
+        played = play_game(game, options, seats, seed, players, max_steps, True, decks)
     except Unfinished as unfinished:
         raise ValueError(str(unfinished)) from None
-    state = game.new(options, seats=seats, seed=seed)
+    state = game.new(options, seats=seats, seed=seed, decks=decks)
     yield Step(0, 0.0, None, state=state)
     for number, (seat, action, at) in enumerate(played.actions, start=1):
         events = game.apply(state, seat, action, at)

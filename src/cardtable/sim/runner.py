@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bots import Bot
-from ..engine import Ending, Game, Result, Rng, Step, play_out
+from ..engine import Decks, Ending, Game, Result, Rng, Step, play_out
 
 #: Game seconds that pass with each decision, so clocks and time limits advance in simulation.
 SECONDS_PER_DECISION = 1.0
@@ -35,13 +35,15 @@ def play_game(
     bots: list[Bot],
     max_steps: int = 100_000,
     record: bool = False,
+    decks: Decks = None,
 ) -> Playthrough:
-    """Play until the game has a result. Bots decide for every seat that is due to act.
+    """Play until the game has a result. Bots decide for every seat that is due to act. The
+    game deals from `decks` (`Game.new`; None: the built-in decks).
 
     `decisions` counts bot choices; `steps` also counts timeouts the table applied. Raises
     `engine.Stalled` when the game stalls.
     """
-    state = game.new(options, seats=seats, seed=seed)
+    state = game.new(options, seats=seats, seed=seed, decks=decks)
     chooser = Rng(seed ^ 0x5EED)
     actions: list = []
 

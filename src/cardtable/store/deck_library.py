@@ -1,10 +1,13 @@
 """The deck library in the database: our built-in decks, uploaded decks, and hidden cards.
 
 A stored deck is its `cardtable-deck` JSON with summary columns; its cards never change. An
-uploaded deck's id is its name's slug and the hash of its cards (`content_hash`: the cards and
-their packs, not the name, file name or format), and the hash is stored too, so uploading the
-same cards again under any name finds the deck already stored. Removed decks stay stored
-(tables that played them still replay) but are no longer listed or offered. Hidden cards are
+uploaded deck's id is the address of its cards (decks/content.py `library_id`: its own id's
+slug and the hash of its cards as games deal them, not the name, file name or format); decks
+stored before ids were full addresses keep the id they had (a slug and 10 digits of the same
+hash). The hash is stored too, so uploading the same cards again under any name finds the deck
+already stored. Removed decks stay stored (tables that played them still replay: a table's log
+names its decks by id only, server/live/table_decks.py) but are no longer listed or offered.
+Hidden cards are
 kept by their text key. Building an uploaded deck's row (hashing and encoding every card) runs
 in a thread, so a big deck does not hold up the tables this process serves.
 """
@@ -13,9 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import hashlib
 import json
-import re
 import time
 from typing import Any
 
@@ -23,6 +24,7 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ..decks import Deck, DeckError, builtin
+from ..decks.content import content_hash, library_id
 from ..decks.native import read_native
 from .schema import decks, hidden_cards
 from .store import Store
@@ -41,20 +43,6 @@ SUMMARY_COLUMNS = (
     "responses",
     "builtin",
 )
-_SLUG_MAX = 40
-
-
-def content_hash(deck: Deck) -> str:
-    """SHA-256 of the deck's cards (calls and responses as JSON, in order)."""
-    body = deck.to_json()
-    cards = {"calls": body["calls"], "responses": body["responses"]}
-    return hashlib.sha256(json.dumps(cards, sort_keys=True).encode()).hexdigest()
-
-
-def library_id(deck: Deck, content: str | None = None) -> str:
-    """The id an uploaded deck is stored under: its id's slug and its content hash."""
-    slug = re.sub(r"[^a-z0-9]+", "-", deck.id.lower()).strip("-")[:_SLUG_MAX].strip("-")
-    return f"{slug or 'deck'}-{(content or content_hash(deck))[:10]}"
 
 
 def _row(deck: Deck, is_builtin: bool, content: str | None = None) -> dict[str, Any]:

@@ -77,7 +77,7 @@ decks = Table(
     Column("removed", Boolean, nullable=False),
     Column("body", Text, nullable=False),
     Column("created_at", Float, nullable=False),
-    # migration 0005: the hash of the deck's cards (deck_library.content_hash); NULL before it
+    # migration 0005: the hash of the deck's cards (decks/content.py content_hash); NULL before it
     Column("content", String(64), nullable=True),
     # migration 0005: the attribution its file states ("" when none)
     Column("attribution", String(200), nullable=False, server_default=""),

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import orjson
 
+from ..engine import Decks
 from .patch import diff
 from .reducer import apply
 from .state import LogEntry, TableState
@@ -32,8 +33,8 @@ class PublicHistory:
     """The first public document, then one step per log entry with a patch to the previous.
     Not thread-safe: one `extend` at a time (`TableHistory` sees to it)."""
 
-    def __init__(self, code: str, first: LogEntry):
-        self._state = TableState.create(code, first)
+    def __init__(self, code: str, first: LogEntry, decks: Decks = None):
+        self._state = TableState.create(code, first, decks)
         self.code = code
         self.start = _public(self._state)
         self._document = self.start

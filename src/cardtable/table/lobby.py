@@ -20,7 +20,7 @@ from .errors import ErrorCode, TableError
 from .names import MAX_CHAT, MAX_NAME, MAX_TABLE_NAME, clean_text, name_key
 from .seating import Member, SeatStatus, member_secrets
 from .series import Series
-from .settings import AWAY_AFTER, CHAT_MODES, CLAIM_AFTER, GRACE, changed
+from .settings import CHAT_MODES, NUMBER_SETTINGS, changed
 from .state import TableState
 
 #: Longest card a player writes; the game's own limits apply too (CAH white cards: 120).
@@ -318,7 +318,11 @@ def _end_by_table(
 ) -> None:
     """End the running game for a reason of the table's, not the game's own rules."""
     table.status = "ended"
-    ended = {"game_number": table.game_number, "finished_at": table.created_wall + now}
+    ended = {
+        "game_number": table.game_number,
+        "finished_at": table.created_wall + now,
+        "names": table.seat_names(),
+    }
     table.results.append({**ended, "reason": reason, "places": places, "winners": winners})
 
 
@@ -349,18 +353,17 @@ def settings(table: TableState, action: dict, now: float) -> list[Event]:
     options = table.options
     if action.get("options") is not None:
         try:
-            options = table.game.host_options(action["options"])
+            options = table.game.host_options(action["options"], table.decks)
         except ValueError as error:
             raise TableError(ErrorCode.BAD_OPTIONS, str(error)) from None
     name = table.name
     if action.get("name") is not None:
         name = clean_text(action["name"], MAX_TABLE_NAME, ErrorCode.BAD_TABLE_NAME)
-    away_after = AWAY_AFTER.read(action, table.away_after)
-    grace = GRACE.read(action, table.grace)
-    claim_after = CLAIM_AFTER.read(action, table.claim_after)
+    numbers = {s.name: s.read(action, getattr(table, s.name)) for s in NUMBER_SETTINGS}
     series = Series.from_setting(action["series"]) if "series" in action else table.series
-    table.options, table.name, table.away_after = options, name, away_after
-    table.grace, table.claim_after = grace, claim_after
+    table.options, table.name = options, name
+    for setting_name, value in numbers.items():
+        setattr(table, setting_name, value)
     table.series = series
     table.chat_mode = chat_mode
     if action.get("player_cards") is not None:
@@ -386,7 +389,9 @@ def start(table: TableState, action: dict, now: float) -> list[Event]:
         hidden = action.get("hidden")  # cards moderators hid, as the server saw them
         if hidden and isinstance(table.game, ModeratedCards):
             options = table.game.without_cards(options, hidden)
-        state = table.game.new(options, seats=len(seats), seed=action["seed"], now=now)
+        state = table.game.new(
+            options, seats=len(seats), seed=action["seed"], now=now, decks=table.decks
+        )
     except ValueError as error:
         raise TableError(ErrorCode.BAD_OPTIONS, str(error)) from None
     if table.series is not None:
@@ -494,7 +499,7 @@ def write_card(table: TableState, action: dict, now: float) -> list[Event]:
         raise TableError(ErrorCode.NO_CUSTOM_CARDS, "this game has no custom cards")
     text = clean_text(action["text"], MAX_CARD_TEXT, ErrorCode.BAD_CARD)
     try:
-        options = game.with_written_card(table.options, action["color"], text)
+        options = game.with_written_card(table.options, action["color"], text, table.decks)
     except ValueError as error:
         raise TableError(ErrorCode.BAD_CARD, str(error)) from None
     if options is None:

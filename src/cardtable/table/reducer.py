@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Event
+from ..engine import Decks, Event
 from .errors import ErrorCode, TableError
 from .lobby import LOBBY_ACTIONS
 from .state import LogEntry, TableState
 
 
-def replay(code: str, entries: Iterable[LogEntry]) -> TableState:
-    """The table its log's entries (the first a `create`) rebuild."""
+def replay(code: str, entries: Iterable[LogEntry], decks: Decks = None) -> TableState:
+    """The table its log's entries (the first a `create`) rebuild, its games dealing from
+    `decks` (which must hold every deck the entries name; None: built-in decks only)."""
     steps = iter(entries)
-    table = TableState.create(code, next(steps))
+    table = TableState.create(code, next(steps), decks)
     for entry in steps:
         apply(table, entry)
     return table

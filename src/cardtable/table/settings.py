@@ -1,6 +1,7 @@
 """A table's settings as the host changes them: one descriptor per setting, from which the
-`settings` lobby action's checks (lobby.py) and its message model (server/realtime/messages.py)
-are both drawn, so a bound or a description is written once.
+`settings` lobby action's checks (lobby.py), its message model (server/realtime/messages.py)
+and the browser's form (served by `GET /api/table-settings`, `describe()`) are all drawn, so a
+bound, a label or a help text is written once.
 
 Number settings are whole numbers within bounds; `chat` is one of `CHAT_MODES`; the others
 (name, options, public, password, series, player cards) have checks of their own where they
@@ -23,13 +24,26 @@ NULLABLE = ("password", "series")
 @dataclass(frozen=True)
 class NumberSetting:
     """A whole-number setting: its name in the `settings` action and the table document, its
-    default, its bounds (inclusive) and what it means."""
+    default, its bounds (inclusive), and its label and help for a host, in plain words."""
 
     name: str
     default: int
     low: int
     high: int
-    description: str
+    label: str
+    help: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The setting as a form draws it."""
+        return {
+            "name": self.name,
+            "kind": "int",
+            "default": self.default,
+            "min": self.low,
+            "max": self.high,
+            "label": self.label,
+            "help": self.help,
+        }
 
     def read(self, action: dict[str, Any], current: int) -> int:
         """The value `action` sets (`current` when it does not); TableError `bad-settings`
@@ -49,19 +63,38 @@ class NumberSetting:
 
 
 AWAY_AFTER = NumberSetting(
-    "away_after", 2, 1, 20, "deadlines a seat may miss in a row before it is marked away"
+    "away_after",
+    2,
+    1,
+    20,
+    "Missed turns before a player is away",
+    "A player who lets the clock run out this many times in a row is marked away, and the "
+    "game goes on without waiting for them.",
 )
 GRACE = NumberSetting(
-    "grace", 45, 10, 600, "seconds a member may be without a connection before they are away"
+    "grace",
+    45,
+    10,
+    600,
+    "Mark a player away after (s)",
+    "When all of a player's tabs are gone this long, they are marked away and the game plays "
+    "on without waiting for them.",
 )
 CLAIM_AFTER = NumberSetting(
     "claim_after",
     120,
     30,
     3600,
-    "seconds every other seat must be away before a game may be claimed",
+    "Offer to claim a win after (s)",
+    "When everyone else in a game has been away this long, the one still there may claim the "
+    "win or end it.",
 )
 NUMBER_SETTINGS = (AWAY_AFTER, GRACE, CLAIM_AFTER)
+
+
+def describe() -> list[dict[str, Any]]:
+    """Every number setting as a form draws it, in the order it shows them."""
+    return [setting.to_json() for setting in NUMBER_SETTINGS]
 
 
 def changed(action: dict[str, Any]) -> set[str]:

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .. import bots, games
-from ..decks import registry
-from ..engine import Event, everyone
+from ..decks import builtin
+from ..decks.packs import in_play
+from ..engine import Decks, Event, everyone
 from .seating import Member, SeatStatus, member_secrets
 from .series import Series
 from .settings import AWAY_AFTER, CLAIM_AFTER, GRACE
@@ -86,12 +87,16 @@ class TableState:
     last_wall: float = 0.0
     #: Whether the last entry applied changed `document()`.
     document_changed: bool = True
+    #: The decks its games deal from, as whoever replays the log hands them over (the server:
+    #: its library's, read by id before each entry naming one is applied); None: built-in.
+    decks: Decks = None
 
     # -- building -----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, code: str, first: LogEntry) -> TableState:
-        """The table that a log's first entry (a `create` action) describes."""
+    def create(cls, code: str, first: LogEntry, decks: Decks = None) -> TableState:
+        """The table that a log's first entry (a `create` action) describes, its games dealing
+        from `decks`."""
         action = first.action
         game = games.get(action["game"])
         table = cls(
@@ -100,9 +105,10 @@ class TableState:
             name=action["name"],
             public=action["public"],
             password=action.get("password"),
-            options=game.options(action["options"]),
+            options=game.options(action["options"], decks),
             created_wall=action["created"],
             away_after=action.get("away_after", AWAY_AFTER.default),
+            decks=decks,
         )
         table.members[0] = Member(
             0, action["host"]["name"], "player", **member_secrets(action["host"])
@@ -275,6 +281,7 @@ class TableState:
             "seats": [
                 {
                     "members": s.members,
+                    "names": self._names(s),
                     "away": s.away,
                     "gone": s.gone,
                     "autopilot": seat in autopilot,
@@ -286,9 +293,21 @@ class TableState:
             "chat": list(self.chat),
             "series": self._series_json(),
             "chat_mode": self.chat_mode,
-            "decks": registry.in_play(self.options.get("decks", ()), self.options.get("packs", ())),
+            "decks": self._decks_json(),
             "player_cards": self.player_cards,
         }
+
+    def _names(self, seat: SeatStatus) -> list[str]:
+        """The names of the seat's holders, those who left included: kept for standings."""
+        return [self.members[m].name for m in seat.members]
+
+    def seat_names(self) -> list[list[str]]:
+        """Each seat's holders' names, for a finished game's result."""
+        return [self._names(seat) for seat in self.seats]
+
+    def _decks_json(self) -> list[dict]:
+        source = builtin.decks() if self.decks is None else self.decks
+        return in_play(source, self.options.get("decks", ()), self.options.get("packs", ()))
 
     def _claim_json(self) -> dict | None:
         claim = self.claim()
@@ -338,7 +357,12 @@ class TableState:
         self.status = "ended"
         finished_at = self.created_wall + now
         self.results.append(
-            {"game_number": self.game_number, **result.to_json(), "finished_at": finished_at}
+            {
+                "game_number": self.game_number,
+                **result.to_json(),
+                "finished_at": finished_at,
+                "names": self.seat_names(),
+            }
         )
         events = [everyone("table-game-over", game_number=self.game_number)]
         if self.series is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cah_helpers import GAME, SCHOOL, new, submit_all
 
-from cardtable.decks import builtin
+from cardtable.decks import Call, Deck, Response, builtin
 from cardtable.engine import IllegalAction
 from cardtable.games.cah import position
 from cardtable.games.cah.cards import pool_for
@@ -74,8 +74,32 @@ def test_the_pool_is_built_once_per_decks_and_filters():
     first = GAME.options({"decks": SCHOOL, "excludeTags": ["BFA"]})
     again = GAME.options({"decks": SCHOOL, "excludeTags": ["BFA"]})
     other = GAME.options({"decks": SCHOOL})
-    assert pool_for(first) is pool_for(again)
-    assert pool_for(first) is not pool_for(other)
+    assert pool_for(first, None) is pool_for(again, None)
+    assert pool_for(first, None) is not pool_for(other, None)
+
+
+def _deck(word: str) -> Deck:
+    """A small deck under the id `test-deck`, its cards starting with `word`."""
+    calls = tuple(Call(((f"{word} call {n} ", {}),), 1) for n in range(3))
+    responses = tuple(Response(f"{word} answer {n}.") for n in range(30))
+    return Deck("test-deck", f"{word} deck", calls, responses)
+
+
+def test_a_game_deals_from_the_decks_its_caller_gives_and_from_nothing_else():
+    """No deck is looked up anywhere else: without the mapping naming it, a deck is unknown;
+    two mappings giving one id different cards deal their own cards (no shared pool)."""
+    options = {"decks": ["test-deck"], "handSize": 5}
+    with pytest.raises(ValueError, match="unknown deck 'test-deck'"):
+        GAME.options(options)
+    with pytest.raises(ValueError, match="unknown deck 'test-deck'"):
+        GAME.new(options, seats=3, decks=builtin.decks())
+    for word in ("Red", "Blue"):
+        decks = {"test-deck": _deck(word)}
+        state = GAME.new(options, seats=3, seed=1, decks=decks)
+        view = GAME.view(state, 0)
+        assert all(card["text"].startswith(word) for card in view["you"]["hand"])
+        assert view["public"]["black"]["text"].startswith(word)
+        assert GAME.card_keys(GAME.options(options, decks), decks)
 
 
 def test_too_few_cards_for_the_seats_is_a_clear_error():

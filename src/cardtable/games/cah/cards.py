@@ -4,8 +4,10 @@ White cards have ids 0 .. W-1 (deck cards, then the table's custom cards, then b
 write-in cards); black cards have ids W .. W+B-1 (deck cards, then custom ones), and the last
 black id is the Happy Ending haiku card (K17), which is never shuffled into the deck. A pool is
 built once per (decks, filters, custom cards, blanks, hidden cards) and cached, because `new` is
-called for every simulated game. Decks come from the process's deck registry (built-in decks and
-those the server registered from its library). Cards whose text key (decks/card_keys.py) is in
+called for every simulated game. Decks come from the mapping the game's caller hands over
+(`Game.new(..., decks=...)`: the server's library decks, a replay's), our built-in decks when it
+hands none; a pool is cached by the very deck objects it was built from, so two mappings giving
+one id different cards never share a pool. Cards whose text key (decks/card_keys.py) is in
 `hiddenCards` (moderators hid them; the server fills the option at each start) are left out.
 A `packs` filter keeps every card that any of the chosen packs holds (a card may be in several).
 A deck card keeps its rating and tags, so that views mark adult cards and show DigiPen's tags.
@@ -13,11 +15,12 @@ A deck card keeps its rating and tags, so that views mark adult cards and show D
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 
-from ...decks import registry
+from ...decks import builtin
 from ...decks.card_keys import card_key
-from ...decks.model import parse_blanks, slot_count
+from ...decks.model import Deck, parse_blanks, slot_count
 
 # Our own text for the official Happy Ending card (K17): a DRAW 2, PICK 3 finale.
 HAIKU_TEXT = "Make a haiku."
@@ -138,9 +141,24 @@ def _custom_black(text: str) -> dict:
     return {"text": text, "pick": max(1, blanks), "draw": 0, "userWritten": True}
 
 
+class _Same:
+    """A deck as a cache key: equal only to itself (decks hold dicts, so they do not hash)."""
+
+    __slots__ = ("deck",)
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+
+    def __hash__(self) -> int:
+        return id(self.deck)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.deck is self.deck
+
+
 @lru_cache(maxsize=64)
-def build_pool(
-    deck_ids: tuple[str, ...],
+def _build_pool(
+    chosen: tuple[_Same, ...],
     exclude_tags: tuple[str, ...],
     packs: tuple[str, ...],
     family_only: bool,
@@ -149,16 +167,12 @@ def build_pool(
     blanks: int,
     hidden_cards: tuple[str, ...],
 ) -> Pool:
-    """The pool for these decks and filters; ValueError for an unknown deck."""
+    """The pool for these decks and filters."""
     excluded, kept_packs = frozenset(exclude_tags), frozenset(packs)
     hidden = frozenset(hidden_cards)
     whites: list[dict] = []
     blacks: list[dict] = []
-    for deck_id in deck_ids:
-        try:
-            deck = registry.get(deck_id)
-        except KeyError as unknown:
-            raise ValueError(unknown.args[0]) from None
+    for deck in (same.deck for same in chosen):
         for call in deck.calls:
             if _keep(call, excluded, kept_packs, family_only, hidden):
                 blacks.append(
@@ -177,10 +191,15 @@ def build_pool(
     return Pool(whites, blacks)
 
 
-def pool_for(options: dict) -> Pool:
-    """The cached pool for resolved options."""
-    return build_pool(
-        tuple(options["decks"]),
+def pool_for(options: dict, decks: Mapping[str, Deck] | None) -> Pool:
+    """The cached pool for resolved options, dealing from `decks` (None: our built-in decks);
+    ValueError names a deck they name that `decks` lacks."""
+    source = builtin.decks() if decks is None else decks
+    unknown = next((deck_id for deck_id in options["decks"] if deck_id not in source), None)
+    if unknown is not None:
+        raise ValueError(f"unknown deck {unknown!r}")
+    return _build_pool(
+        tuple(_Same(source[deck_id]) for deck_id in options["decks"]),
         tuple(options["excludeTags"]),
         tuple(options["packs"]),
         options["familyOnly"],

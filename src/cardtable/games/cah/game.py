@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Event, Game, Result, Rng
+from ...engine import Decks, Event, Game, Result, Rng
 from . import actions, legal, sampling, setup, table, timers, views
 from .cards import pool_for
 from .options import MAX_SEATS, OPTION_SET, check_rules, seat_bounds, upgrade
@@ -25,20 +25,22 @@ class CahGame(Game):
     max_seats = MAX_SEATS
     option_set = OPTION_SET
 
-    def options(self, options=None) -> dict[str, Any]:
+    def options(self, options=None, decks: Decks = None) -> dict[str, Any]:
         """As `Game.options`; values of earlier versions (stored tables) are read as their
         current equivalents (options.py `RENAMED_VALUES`)."""
-        return super().options(upgrade(options))
+        return super().options(upgrade(options), decks)
 
-    def check_options(self, options: dict[str, Any]) -> None:
+    def check_options(self, options: dict[str, Any], decks: Decks) -> None:
         check_rules(options)
-        pool_for(options)  # unknown decks raise here
+        pool_for(options, decks)  # unknown decks raise here
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return seat_bounds(options)
 
-    def setup(self, options: dict[str, Any], seats: int, rng: Rng, now: float) -> State:
-        return setup.setup(options, seats, rng, now)
+    def setup(
+        self, options: dict[str, Any], seats: int, rng: Rng, now: float, decks: Decks
+    ) -> State:
+        return setup.setup(options, seats, rng, now, decks)
 
     def seat_count(self, state: State) -> int:
         return len(state.active)
@@ -103,12 +105,12 @@ class CahGame(Game):
         return [text for text in written.values() if isinstance(text, str)]
 
     def with_written_card(
-        self, options: dict[str, Any], color: str, text: str
+        self, options: dict[str, Any], color: str, text: str, decks: Decks
     ) -> dict[str, Any] | None:
         key = CUSTOM_CARDS.get(color)
         if key is None or key not in options:
             return None
-        return self.options({**options, key: [*options[key], text]})
+        return self.options({**options, key: [*options[key], text]}, decks)
 
     # -- engine/capabilities.py: ModeratedCards -----------------------------------------------
 
@@ -118,10 +120,10 @@ class CahGame(Game):
     def retire_action(self, keys: list[str]) -> dict[str, Any]:
         return {"type": "retire-cards", "cards": list(keys)}
 
-    def card_keys(self, options: dict[str, Any]) -> frozenset[str]:
-        """Text keys (decks/card_keys.py) of every written card these options deal: the server
-        fills `hiddenCards` with the hidden ones among them at each start."""
-        return frozenset(pool_for(options).card_ids_by_key())
+    def card_keys(self, options: dict[str, Any], decks: Decks) -> frozenset[str]:
+        """Text keys (decks/card_keys.py) of every written card these options deal from
+        `decks`: the server fills `hiddenCards` with the hidden ones among them at each start."""
+        return frozenset(pool_for(options, decks).card_ids_by_key())
 
     def holds_cards(self, state: State, keys: frozenset[str]) -> bool:
         """Whether this game still deals a card with one of these text keys: one it has not

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Option, OptionSet
+from ...engine import Option, OptionSet, PresetNote
 
 MAX_SEATS = 20  # K3: a host may raise maxPlayers from 10 to 20
 CUSTOM_WHITE_MAX_CHARS = 120
@@ -34,18 +34,19 @@ OPTIONS = (
         group="Players",
         min=3,
         max=20,
-        help="White cards each player holds (K1: DigiPen 7, online and official 10).",
+        help="White cards each player holds: 10 in most rules, 7 at DigiPen.",
     ),
-    Option(
+    Option(  # K2
         "refillTiming",
         "choice",
         "afterSubmit",
         "Refill hands",
         group="Players",
         choices=("afterRound", "afterSubmit"),
-        help="K2: draw back up after the round is judged, or right after submitting.",
+        choice_labels=("After the round is judged", "Right after playing"),
+        help="When players draw back up to a full hand.",
     ),
-    Option(
+    Option(  # K3: seat_bounds
         "minPlayers",
         "int",
         None,
@@ -54,9 +55,9 @@ OPTIONS = (
         min=2,
         max=MAX_SEATS,
         nullable=True,
-        help="K3: empty means 3, or 2 when Rando plays. 2 needs Rando.",
+        help="Empty: 3, or 2 when Rando Cardrissian plays. A game of two needs Rando.",
     ),
-    Option(
+    Option(  # K3
         "maxPlayers",
         "int",
         10,
@@ -64,115 +65,118 @@ OPTIONS = (
         group="Players",
         min=3,
         max=MAX_SEATS,
-        help=f"K3: the most seats, late joiners included (at most {MAX_SEATS}).",
+        help=f"The most players at the table, late joiners included (up to {MAX_SEATS}).",
     ),
-    Option(
+    Option(  # K4
         "firstCzar",
         "choice",
         "random",
         "First Card Czar",
         group="Players",
         choices=("random", "hostPick"),
-        help="K4: a random seat, or the seat the host picks (who pooped most recently?). "
-        "The Czar then passes clockwise by seat.",
+        choice_labels=("Drawn at random", "The host picks"),
+        help="Who judges the first round (the official rules ask who pooped most recently). "
+        "After that the Czar passes to the next player each round.",
     ),
     Option(
         "firstCzarSeat",
         "int",
         0,
-        "Host's pick for first Czar",
+        "First Card Czar (the host's pick)",
         group="Players",
         min=0,
         max=MAX_SEATS - 1,
-        help="The seat that judges first when the host picks.",
+        seat=True,
+        help="The player who judges the first round when the host picks.",
     ),
-    Option(
+    Option(  # K24
         "allowLateJoin",
         "bool",
         True,
-        "Allow late joins",
+        "Let people join a game under way",
         group="Players",
-        help="K24: a player may join mid-game with a full hand and 0 points, and enters "
-        "the Czar rotation at its end. They play from the next round.",
+        help="They play from the next round, with a full hand and no points, and take "
+        "their turn as Czar like everyone else.",
     ),
     Option(
         "teams",
         "bool",
         False,
-        "Team CAH",
+        "Teams",
         group="Players",
-        help="Seed 003: each seat is a team of partners sharing one hand and one score; "
-        "either partner may act for the team.",
+        help="Each seat is a team of partners who share one hand and one score; either "
+        "partner may play for the team.",
     ),
-    # -- how the game ends --------------------------------------------------------------------
+    # -- how the game ends (K5, K6) -----------------------------------------------------------
     Option(
         "pointsTarget",
         "int",
         5,
         "Points to win",
-        group="End",
+        group="How it ends",
         min=1,
         max=100,
         nullable=True,
-        help="K5: the first to this many Awesome Points wins, the moment they reach it. "
-        "Empty: none.",
+        help="The first player to reach this many points wins at once. Empty: no target.",
     ),
     Option(
         "blackExhaustion",
         "choice",
         "reshuffleUsed",
-        "When the black deck runs out",
-        group="End",
+        "When the black cards run out",
+        group="How it ends",
         choices=("endGame", "reshuffleUsed"),
-        help="K6: end the game (highest total wins), or shuffle the used black cards "
-        "back in (points are kept).",
+        choice_labels=("End the game", "Shuffle used ones back in"),
+        help="End the game (most points wins), or shuffle the used black cards back in "
+        "and play on with the points kept.",
     ),
     Option(
         "rounds",
         "int",
         None,
         "Rounds",
-        group="End",
+        group="How it ends",
         min=1,
         max=1000,
         nullable=True,
-        help="K5: end after this many rounds (void rounds do not count); the highest total wins.",
+        help="End after this many rounds (a round nobody wins does not count); most points "
+        "wins. Empty: no limit.",
     ),
     Option(
         "timeMinutes",
         "int",
         None,
         "Time limit (minutes)",
-        group="End",
+        group="How it ends",
         min=1,
         max=600,
         nullable=True,
-        help="K5: end when the time is up; the highest total wins.",
+        help="End when the time is up; most points wins. Empty: no limit.",
     ),
     Option(
         "suddenDeath",
         "bool",
         False,
-        "Sudden death with 8+ players",
-        group="End",
-        help="K5 (seed 003): with 8 or more players the first to 3 points wins.",
+        "Sudden death with 8 or more players",
+        group="How it ends",
+        help="With 8 or more players, the first to 3 points wins.",
     ),
     Option(
         "manualEnd",
         "bool",
         False,
-        "Host may end the game",
-        group="End",
-        help="K5: the host can end the game at any time; standings by points.",
+        "The host may end the game",
+        group="How it ends",
+        help="The host can end the game at any time; most points wins.",
     ),
-    # -- decks --------------------------------------------------------------------------------
+    # -- decks (K22: the filters) -------------------------------------------------------------
     Option(
         "decks",
         "strings",
         ("cardtable-main",),
         "Decks",
         group="Cards",
-        help="Built-in decks to draw from.",
+        help="The decks the cards are drawn from.",
     ),
     Option(
         "excludeTags",
@@ -180,7 +184,8 @@ OPTIONS = (
         (),
         "Leave out tags",
         group="Cards",
-        help="K22: remove cards carrying any of these tags (DigiPen: CS, GD, BFA).",
+        help="Leave out every card carrying one of these tags (DigiPen's deck tags its "
+        "in-jokes CS, GD and BFA).",
     ),
     Option(
         "packs",
@@ -188,15 +193,15 @@ OPTIONS = (
         (),
         "Only these packs",
         group="Cards",
-        help="K22: keep only cards from these packs. Empty: every pack.",
+        help="Play only the cards of these packs. Empty: every pack.",
     ),
     Option(
         "familyOnly",
         "bool",
         False,
-        "Family-friendly only",
+        "Family-friendly cards only",
         group="Cards",
-        help="K22: keep only cards rated family-friendly.",
+        help="Play only the cards rated family-friendly.",
     ),
     Option(
         "customWhiteCards",
@@ -205,8 +210,8 @@ OPTIONS = (
         "Custom white cards",
         group="Cards",
         max_items=CUSTOM_CARDS_MAX,
-        help=f"Your table's own answers, at most {CUSTOM_WHITE_MAX_CHARS} characters each; "
-        "marked as user-written.",
+        help=f"Your table's own answers, up to {CUSTOM_WHITE_MAX_CHARS} characters each, "
+        "marked as written by players.",
     ),
     Option(
         "customBlackCards",
@@ -215,19 +220,19 @@ OPTIONS = (
         "Custom black cards",
         group="Cards",
         max_items=CUSTOM_CARDS_MAX,
-        help=f"Your table's own prompts (at most {CUSTOM_BLACK_MAX_CHARS} characters); "
-        "each run of _ is a blank "
-        "(1 to 3 blanks, or none for a question). Marked as user-written.",
+        help=f"Your table's own prompts, up to {CUSTOM_BLACK_MAX_CHARS} characters each. "
+        "Write _ for each blank (1 to 3), or none for a question. Marked as written by "
+        "players.",
     ),
     Option(
         "blankCards",
         "int",
         0,
-        "Blank write-in cards",
+        "Blank cards to write on",
         group="Cards",
         min=0,
         max=50,
-        help="Blank white cards shuffled into the deck; whoever plays one writes its text.",
+        help="Blank white cards shuffled into the deck; whoever plays one writes its answer.",
     ),
     Option(
         "hiddenCards",
@@ -237,149 +242,171 @@ OPTIONS = (
         group="Cards",
         max_items=HIDDEN_CARDS_MAX,
         internal=True,
-        help="Filled by the server at each start: the text keys of cards this site's "
-        "moderators hid, left out of the pool.",
+        help="Filled in by the server at each start: the cards this site's moderators hid, "
+        "left out of the game.",
     ),
-    Option(
+    Option(  # K7
         "whiteExhaustion",
         "choice",
         "reshuffleDiscards",
-        "When the white deck runs out",
+        "When the white cards run out",
         group="Cards",
         choices=("reshuffleDiscards", "stopDrawing"),
-        help="K7: shuffle the discards into a new deck, or stop drawing.",
+        choice_labels=("Shuffle the discards back in", "Stop drawing"),
+        help="Shuffle the played and discarded white cards into a new deck, or play on "
+        "without drawing.",
     ),
-    Option(
+    Option(  # K8
         "honorDrawN",
         "bool",
         False,
-        "DRAW 2, PICK 3",
+        "Draw 2, Pick 3",
         group="Cards",
-        help="K8: on a DRAW 2 card, every player but the Czar draws 2 before playing.",
+        help="On a card that says DRAW 2, everyone but the Czar draws 2 extra cards before "
+        "playing.",
     ),
     # -- the round ----------------------------------------------------------------------------
-    Option(
+    Option(  # K18, K20: God Is Dead is a way of judging
         "judging",
         "choice",
         "czar",
         "Judging",
-        group="Round",
+        group="The round",
         choices=("czar", "godIsDead", "survival", "seriousBusiness"),
-        help="K18/K20: the Czar picks; God Is Dead (no Czar, everyone votes, a tie gives "
-        "no point); Survival of the Fittest (players take turns eliminating answers); "
-        "Serious Business (the Czar ranks the top 3 for 3, 2 and 1 points).",
+        choice_labels=(
+            "The Card Czar picks",
+            "God Is Dead: everyone votes",
+            "Survival of the Fittest",
+            "Serious Business",
+        ),
+        help="The Czar picks the winner; or God Is Dead: no Czar, everyone votes and a tie "
+        "scores nobody; or Survival of the Fittest: players take turns throwing out answers "
+        "until one is left; or Serious Business: the Czar ranks the best three for 3, 2 "
+        "and 1 points.",
     ),
-    Option(
+    Option(  # K10
         "revealOneByOne",
         "bool",
         False,
         "Reveal answers one by one",
-        group="Round",
-        help="K10: the Czar turns the shuffled answers over one at a time.",
+        group="The round",
+        help="The Czar turns the shuffled answers over one at a time.",
     ),
     Option(
         "submitTimerSec",
         "int",
         60,
-        "Submission timer (s)",
-        group="Round",
+        "Time to play (seconds)",
+        group="The round",
         min=5,
         max=600,
         nullable=True,
-        help="Seconds to play your cards. Whoever has not played when it runs out sits the "
-        "round out and keeps their cards. Speed CAH: 30 s. Empty: no limit.",
+        help="Whoever has not played when it runs out sits the round out and keeps their "
+        "cards. Speed CAH: 30 seconds. Empty: no limit.",
     ),
     Option(
         "judgeTimerSec",
         "int",
         45,
-        "Judging timer (s)",
-        group="Round",
+        "Time to judge (seconds)",
+        group="The round",
         min=5,
         max=600,
         nullable=True,
-        help="Seconds to judge or vote. When it runs out: a vote counts the votes cast; a Czar "
-        "or an elimination that has not finished voids the round. Empty: no limit.",
+        help="Time to judge or vote. When it runs out, a vote counts the votes cast; a "
+        "Czar's pick or a round of throwing out answers that has not finished scores "
+        "nobody. Empty: no limit.",
     ),
     # -- house rules --------------------------------------------------------------------------
-    Option(
+    Option(  # K12: rando_scores
         "rando",
         "choice",
         "off",
         "Rando Cardrissian",
         group="House rules",
         choices=("off", "digipen", "guide", "official"),
-        help="K12: an imaginary player. digipen: the Czar draws his cards blind from the "
-        "deck; official: random cards from the pile; both let Rando score and win. "
-        "guide: Rando holds a hand, and a black card he wins leaves the game.",
+        choice_labels=(
+            "Off",
+            "DigiPen: Czar draws for him",
+            "Guide: Rando holds a hand",
+            "Official: from the pile",
+        ),
+        help="An imaginary extra player. Official: Rando plays random cards from the pile "
+        "each round; DigiPen: the Czar draws them blind from the deck. Both let Rando score "
+        "and win. Guide: Rando holds a hand of his own, and a black card he wins leaves "
+        "the game.",
     ),
-    Option(
+    Option(  # K13
         "discardUnknown",
         "choice",
         "off",
         "Discard cards you don't understand",
         group="House rules",
         choices=("off", "digipen", "official"),
-        help="K13: digipen: at any time, read it out, discard it and draw a new one; "
-        "official (Never Have I Ever): discard it and draw at the next refill.",
+        choice_labels=("Off", "DigiPen: swap at once", "Official: swap at refill"),
+        help="Official: discard it, and draw a new one at the next refill. DigiPen: at any "
+        "time, read it out, discard it and draw a new one at once.",
     ),
-    Option(
+    Option(  # K14
         "neverHaveIEverPoints",
         "bool",
         False,
         "Never Have I Ever (points)",
         group="House rules",
-        help="K14: a player reads a white card from their hand; everyone who has done it "
-        "confesses and gains 1 point.",
+        help="A player reads out a white card from their hand; everyone who has done it "
+        "owns up and gains 1 point.",
     ),
-    Option(
+    Option(  # K15
         "packingHeat",
         "choice",
         "off",
         "Packing Heat",
         group="House rules",
         choices=("off", "official", "guide"),
-        help="K15: on a Pick 2, official: everyone draws 1 extra card first; guide: "
-        "players may play a third card.",
+        choice_labels=("Off", "Official: draw 1 more", "Guide: play a third card"),
+        help="On a Pick 2 card. Official: everyone draws 1 extra card first. Guide: players "
+        "may play a third card.",
     ),
-    Option(
+    Option(  # K16 (seed 003, house rule 2)
         "rebootTheUniverse",
         "bool",
         False,
         "Reboot the Universe",
         group="House rules",
-        help="K16 (seed 003, house rule 2): on a Pick N card every player first draws N-1 "
-        "extra cards, so they choose from more and keep their hand size after playing.",
+        help="On a Pick 2 or Pick 3 card, every player first draws 1 or 2 extra cards, so "
+        "they choose from more and still hold a full hand after playing.",
     ),
-    Option(
+    Option(  # K16 (official; seed 003, house rule 4)
         "reboot",
         "choice",
         "off",
         "Rebooting the Universe (trade a point)",
         group="House rules",
         choices=("off", "official", "guideFullHand"),
-        help="K16: official: trade 1 point to return any number of white cards and draw "
-        "back up; guideFullHand (seed 003, house rule 4): pay 1 point to swap your whole hand.",
+        choice_labels=("Off", "Official: return any cards", "Guide: swap the whole hand"),
+        help="Official: pay 1 point to return any number of white cards and draw back up. "
+        "Guide: pay 1 point to swap your whole hand.",
     ),
-    Option(
+    Option(  # K17
         "happyEnding",
         "choice",
         "off",
         "Happy Ending",
         group="House rules",
         choices=("off", "officialHaikuFinale", "guideRunnerUpVote"),
-        help="K17: officialHaikuFinale: when the host ends the game, a last round is "
-        "played on 'Make a haiku.'; guideRunnerUpVote: after judging, players vote "
-        "among the losing answers for 1 point.",
+        choice_labels=("Off", "Official: a haiku to finish", "Guide: runner-up vote"),
+        help="Official: when the host ends the game, one last round is played on the card "
+        "'Make a haiku.' Guide: after each judging, players vote among the losing answers "
+        "for 1 point.",
     ),
-    Option(
+    Option(  # K19
         "gambling",
         "bool",
         False,
         "Gambling",
         group="House rules",
-        help="K19: bet 1 point to play an extra answer. Win the round and keep it; "
-        "otherwise the round's winner takes it.",
+        help="Bet 1 point to play an extra answer. Win the round and keep it; otherwise the "
+        "round's winner takes it.",
     ),
 )
 
@@ -413,6 +440,25 @@ OFFICIAL = {
 OPTION_SET = OptionSet(
     OPTIONS,
     presets={"default": ONLINE, "online": ONLINE, "official": OFFICIAL, "digipen": DIGIPEN},
+    notes={
+        "default": PresetNote(
+            "Standard", "The same as CAH Online: 10 cards, first to 5 points, on a timer."
+        ),
+        "online": PresetNote(
+            "CAH Online",
+            "The website's rules: 10 cards, refill right after playing, first to 5 points.",
+        ),
+        "official": PresetNote(
+            "Official CAH",
+            "The printed rules: refill after each round, answers revealed one by one, "
+            "first to 10 points.",
+        ),
+        "digipen": PresetNote(
+            "DigiPen Against Humanity",
+            "The game school's deck and rules: 7 cards, the host picks the first Czar, "
+            "first to 7 points.",
+        ),
+    },
 )
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Rng
+from ...engine import Decks, Rng
 from .cards import pool_for
 from .dealing import take
 from .game import GAME
@@ -40,8 +40,10 @@ def position(
     black_used: Sequence[int] | None = None,
     seed: int = 0,
     now: float = 0.0,
+    decks: Decks = None,
 ) -> State:
-    """A game of `seats` seats with these options (as `Game.options` takes them) at the start
+    """A game of `seats` seats with these options (as `Game.options` takes them, dealing from
+    `decks`: our built-in ones by default) at the start
     of its first round, judged by `czar` (nobody under God Is Dead, K18).
 
     The round's black card is `black`; else the first card of the pool asking for `pick` (with
@@ -52,14 +54,14 @@ def position(
     points of each seat (0 by default).
     ValueError when a card is in two places or in none, or is not a card of these options.
     """
-    resolved = GAME.options(options)
+    resolved = GAME.options(options, decks)
     low, high = GAME.seat_range(resolved)
     if not low <= seats <= high:
         raise ValueError(f"these options take {low} to {high} seats, not {seats}")
     if not 0 <= czar < seats:
         raise ValueError(f"czar {czar} is not a seat of {seats}")
     rng = Rng(seed)
-    state = fresh(Rules(resolved), pool_for(resolved), rng, seats, now)
+    state = fresh(Rules(resolved), pool_for(resolved, decks), rng, seats, now)
     pool = state.pool
     given = {seat: list(hand) for seat, hand in (hands or {}).items()}
     if not set(given) <= set(range(seats)):

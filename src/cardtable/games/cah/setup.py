@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Rng
+from ...engine import Decks, Rng
 from .cards import check_pool, pool_for
 from .dealing import fill
 from .options import Rules
@@ -13,9 +13,9 @@ from .rounds import start_round
 from .state import NO_CARD, State, fresh
 
 
-def setup(options: dict[str, Any], seats: int, rng: Rng, now: float) -> State:
+def setup(options: dict[str, Any], seats: int, rng: Rng, now: float, decks: Decks) -> State:
     rules = Rules(options)
-    pool = pool_for(options)
+    pool = pool_for(options, decks)
     check_pool(pool, seats + (rules.rando == "guide"), rules.hand_size)
     if rules.first_czar_seat is not None and rules.first_czar_seat >= seats:
         raise ValueError(f"firstCzarSeat {rules.first_czar_seat} is not a seat of {seats}")

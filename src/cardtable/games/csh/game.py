@@ -24,7 +24,7 @@ class Csh(Game):
     option_set = OPTIONS
     shared_private_cards = True  # P5 shows its player the target's hand
 
-    def check_options(self, options) -> None:
+    def check_options(self, options, decks) -> None:
         if len(options["directorships"]) == 1:
             raise ValueError("directorships names one per seat, for at least two seats")
 
@@ -39,7 +39,7 @@ class Csh(Game):
             "cards": [t.to_json() for t in CATALOG.types],
         }
 
-    def setup(self, options, seats: int, rng: Rng, now: float) -> State:
+    def setup(self, options, seats: int, rng: Rng, now: float, decks) -> State:
         return draft.setup(options, seats, rng, now)
 
     def seat_count(self, state: State) -> int:

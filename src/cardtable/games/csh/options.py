@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Option, OptionSet
+from ...engine import Option, OptionSet, PresetNote
 from .catalog import CATALOG
 
 DIRECTORSHIPS = tuple(d.id for d in CATALOG.directorships)
@@ -16,9 +16,11 @@ OPTIONS = OptionSet(
             "Directorships",
             group="Players",
             choices=DIRECTORSHIPS,
+            choice_labels=tuple(d.name for d in CATALOG.directorships),
             max_items=len(DIRECTORSHIPS),
-            help="One per seat, in seat order, fixed by the table. Empty: the players "
-            "choose, or they are drawn (see Draft).",
+            help="Fix them for the table, one for each player: the first player takes the "
+            "first one ticked in this list, the next player the next, and so on, so as many "
+            "play as are ticked. None ticked: the players pick, or they are drawn (see Draft).",
         ),
         Option(
             "draft",
@@ -27,35 +29,44 @@ OPTIONS = OptionSet(
             "Draft",
             group="Players",
             choices=("choose", "random"),
-            help="When no directorships are fixed: the players choose one each in seat "
-            "order as the first actions of the game, or they are drawn at random.",
+            choice_labels=("The players choose", "Drawn at random"),
+            help="When no directorships are fixed: the players choose one each, in turn, as "
+            "the game begins, or they are drawn at random.",
         ),
         Option(
             "turnSeconds",
             "int",
             60,
-            "Action timer",
+            "Time per action (seconds)",
             group="Timers",
             min=5,
             max=3600,
             nullable=True,
-            help="Seconds for each action and each choice; on timeout a Draw Action, the "
-            "first option, or the first directorship left. Empty: no timer.",
+            help="Time for each action and each choice. When it runs out, the player draws, "
+            "or takes the first option or the first directorship left. Empty: no limit.",
         ),
         Option(
             "reactionSeconds",
             "int",
             5,
-            "Reaction timer",
+            "Time to react (seconds)",
             group="Timers",
             min=2,
             max=600,
             nullable=True,
-            help="Seconds every reaction window stays open while a card is being played "
-            "(all players at once; the same length whoever holds a Cancel); it closes "
-            "sooner once everyone has answered, and on timeout the rest pass. Empty: no "
-            "timer (the window closes when everyone has answered).",
+            help="While a card is being played, everyone may answer it (with a Cancel, say) "
+            "for this long, whatever they hold. It closes sooner once everyone has answered; "
+            "when it runs out, the rest let it pass. Empty: no limit (it closes when "
+            "everyone has answered).",
         ),
     ],
     presets={"default": {}, "drawn": {"draft": "random"}},
+    notes={
+        "default": PresetNote(
+            "Players choose", "Each player picks a directorship, in turn, as the game begins."
+        ),
+        "drawn": PresetNote(
+            "Drawn directorships", "Each player is dealt a directorship at random."
+        ),
+    },
 )

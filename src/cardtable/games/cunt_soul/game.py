@@ -24,7 +24,7 @@ class CuntSoul(Game):
     max_seats = MAX_SEATS
     option_set = OPTIONS
 
-    def setup(self, options, seats, rng: Rng, now) -> State:
+    def setup(self, options, seats, rng: Rng, now, decks) -> State:
         return deal.deal(options, seats, rng, now)
 
     def next_options(self, options: dict, result: Result, seat_moves: dict[int, int]) -> dict:

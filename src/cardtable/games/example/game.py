@@ -17,7 +17,7 @@ class HighCard(Game):
     option_set = OPTIONS
     listed = False  # a copy meant for tables drops this line
 
-    def setup(self, options, seats, rng, now) -> State:
+    def setup(self, options, seats, rng, now, decks) -> State:
         return deal.deal(options, seats, rng, now)
 
     def seat_count(self, state: State) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Option, OptionSet
+from ...engine import Option, OptionSet, PresetNote
 
 OPTIONS = OptionSet(
     (
@@ -11,14 +11,18 @@ OPTIONS = OptionSet(
             "roundSeconds",
             "int",
             30,
-            "Time per round",
+            "Time per round (seconds)",
             group="Time",
             min=5,
             max=600,
             nullable=True,
-            help="Seconds to choose a card; then whoever has not plays their lowest. "
+            help="Time to choose a card; then whoever has not played plays their lowest. "
             "Empty: no limit.",
         ),
     ),
     presets={"default": {}, "quick": {"handSize": 3}},
+    notes={
+        "default": PresetNote("Standard", "Five cards each."),
+        "quick": PresetNote("Quick", "Three cards each, for a short game."),
+    },
 )

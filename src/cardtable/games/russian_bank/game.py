@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...engine import Event, Game, Result, Rng
+from ...engine import Decks, Event, Game, Result, Rng
 from . import actions, affordances, legal, timers, views
 from .deals import match_result, new_match
 from .determinize import determinize as sample_hidden
@@ -23,10 +23,10 @@ class RussianBank(Game):
     max_seats = 2
     option_set = OPTION_SET
 
-    def check_options(self, options: dict) -> None:
+    def check_options(self, options: dict, decks: Decks) -> None:
         check_options(options)
 
-    def setup(self, options: dict, seats: int, rng: Rng, now: float) -> State:
+    def setup(self, options: dict, seats: int, rng: Rng, now: float, decks: Decks) -> State:
         return new_match(options, rng.getrandbits(63), now)
 
     def seat_count(self, state: State) -> int:

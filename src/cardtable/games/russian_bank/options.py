@@ -4,59 +4,67 @@ across them. Flag names are the rulings' own."""
 
 from __future__ import annotations
 
-from ...engine import Option, OptionSet
+from ...engine import Option, OptionSet, PresetNote
+from ...engine.options import HOUSE_RULES
 
 OPTIONS = (
-    Option(
+    Option(  # RB-22; building errors are always refused (RB-14)
         "mode",
         "choice",
         "classic",
-        "Mode",
+        "Mistakes",
         choices=("classic", "assisted"),
-        help="RB-22: classic allows order-of-play errors and lets the opponent call Stop; "
-        "assisted refuses them. Building errors are always refused (RB-14).",
+        choice_labels=("Classic", "Assisted"),
+        help="Classic: a play out of order is allowed, and your opponent may call Stop! to "
+        "take the turn. Assisted: plays out of order are refused. A card that does not "
+        "build is always refused.",
     ),
-    Option(
+    Option(  # D5
         "strictStockToCentreFirst",
         "bool",
         False,
         "Stock to the centre first",
-        help="D5: when the stock top can go to the centre it must go before any other play.",
+        group=HOUSE_RULES,
+        help="When the top card of your stock can go to the centre, it must go there before "
+        "any other play.",
     ),
-    Option(
+    Option(  # D6
         "stockFillsSpaces",
         "bool",
         False,
         "Stock fills spaces",
-        help="D6: the face-up stock top must fill an empty layout pile before the hand.",
+        group=HOUSE_RULES,
+        help="The face-up top card of your stock must fill an empty layout pile before your "
+        "hand does.",
     ),
-    Option(
+    Option(  # D8
         "ownWasteAvailable",
         "bool",
         False,
-        "Own discard top playable",
-        help="D8: the top card of your own discard pile is an available card.",
+        "Play from your own discard pile",
+        group=HOUSE_RULES,
+        help="The top card of your own discard pile may be played like any available card.",
     ),
-    Option(
+    Option(  # D10
         "stalemateDifferenceScoring",
         "bool",
         False,
         "Score a stalemate",
-        help="D10: in a drawn deal the player with the lower count scores the difference.",
+        group=HOUSE_RULES,
+        help="When a deal is drawn, the player with fewer cards left scores the difference.",
     ),
     Option(
         "turnSeconds",
         "int",
         60,
-        "Time per move",
+        "Time per move (seconds)",
         group="Time",
         min=10,
         max=3600,
         nullable=True,
-        help="Seconds a player has to move. When they run out, the table plays for them. "
-        "Empty: no limit.",
+        help="When it runs out, the table plays for the player. Empty: no limit.",
     ),
-    Option(
+    Option(  # RB-18
         "deals",
         "int",
         1,
@@ -64,9 +72,9 @@ OPTIONS = (
         group="Match",
         min=1,
         max=20,
-        help="RB-18: a match of this many deals, for so much a point.",
+        help="A match of this many deals; the points of each deal add up.",
     ),
-    Option(
+    Option(  # D12
         "target",
         "int",
         None,
@@ -75,7 +83,8 @@ OPTIONS = (
         min=1,
         max=10000,
         nullable=True,
-        help="D12: the match also ends when a player reaches this total (300 is usual).",
+        help="The match also ends when a player reaches this total (300 is usual). Needs "
+        "more than one deal.",
     ),
 )
 
@@ -85,6 +94,15 @@ OPTION_SET = OptionSet(
         "default": {},
         "assisted": {"mode": "assisted"},
         "match": {"deals": 4},
+    },
+    notes={
+        "default": PresetNote("Classic", "One deal; a play out of order may be caught with Stop!"),
+        "assisted": PresetNote(
+            "Assisted", "One deal; plays out of order are refused, so nobody calls Stop!"
+        ),
+        "match": PresetNote(
+            "A match of four deals", "Classic rules; the points of each deal add up."
+        ),
     },
 )
 

@@ -1,2 +1,3 @@
-"""The HTTP API: one router per resource (tables, games, health, decks, leaderboard,
-moderation), who may look at a table, error answers, and limits on request heads and bodies."""
+"""The HTTP API: one router per resource (tables, games, table settings, health, decks,
+leaderboard, moderation), who may look at a table, error answers, and limits on request heads
+and bodies."""

@@ -13,7 +13,6 @@ from ...store import Entry
 from ...table.errors import ErrorCode, TableError
 from ...table.names import MAX_NAME, MAX_TABLE_NAME, clean_text
 from ...table.state import TableState
-from ..live.table_decks import prepare_options
 from ..refusals import no_table
 from ..tokens import hashed_password, new_code, new_token, password_matches, token_hash
 from .bodies import CreateTable, Joined, JoinTable
@@ -36,10 +35,10 @@ async def create_table(site: Site, body: CreateTable, address: str) -> Joined:
             ErrorCode.UNKNOWN_GAME, f"no game {body.game!r}; games: {', '.join(games.ids())}"
         ) from None
     words = site.moderation.word_filter
-    await prepare_options(site.store, body.options)
+    await site.decks.offer(body.options)
     words.check_options(game, body.options)
     try:
-        options = game.host_options(body.options)
+        options = game.host_options(body.options, site.decks)
     except ValueError as error:
         raise TableError(ErrorCode.BAD_OPTIONS, str(error)) from None
     name = clean_text(body.name, MAX_NAME, ErrorCode.BAD_NAME)
@@ -70,7 +69,7 @@ async def create_table(site: Site, body: CreateTable, address: str) -> Joined:
         code = new_code()
         while not site.settings.owns(code):  # one of several workers: a code of its own
             code = new_code()
-        state = TableState.create(code, first)
+        state = TableState.create(code, first, site.decks)
         if await site.store.create_table(state.summary(), first):
             site.metrics.actions["lobby"] += 1
             site.tables.hold(state).start()

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 
 import orjson
 
+from ...engine import Decks
 from ...store import Entry
 from ...table.history import PAGE_STEPS, PublicHistory
 
@@ -25,11 +26,13 @@ KEPT_PAGES = 4
 
 class TableHistory:
     """The public history of one table, built on first read and extended from the log
-    (`read_log(after)`: the entries stored after seq `after`) on each later one."""
+    (`read_log(after)`: the entries stored after seq `after`, with the `decks` they name
+    read) on each later one."""
 
-    def __init__(self, code: str, read_log: Callable[[int], Awaitable[list[Entry]]]):
+    def __init__(self, code: str, read_log: Callable[[int], Awaitable[list[Entry]]], decks: Decks):
         self.code = code
         self._read_log = read_log
+        self._decks = decks
         self._built: PublicHistory | None = None
         self._lock = asyncio.Lock()
         #: The pages last encoded since the history last grew, by (after, limit), the one
@@ -65,7 +68,7 @@ class TableHistory:
         after = 0 if self._built is None else self._built.seq
         entries = await self._read_log(after)
         if self._built is None and entries:
-            self._built = PublicHistory(self.code, entries[0])
+            self._built = PublicHistory(self.code, entries[0], self._decks)
         return entries
 
     def _extend(self, entries: list[Entry]) -> None:

@@ -27,7 +27,6 @@ from .finished import finished_game
 from .histories import TableHistory
 from .relay import log_failure
 from .table import LiveTable
-from .table_decks import prepare_entries
 
 log = logging.getLogger(__name__)
 
@@ -90,22 +89,23 @@ class Registry:
         entries = await self.store.entries(code)
         if not entries or (token is not None and not _token_given(entries, token)):
             return None
-        await prepare_entries(self.store, entries)
-        return await asyncio.to_thread(reducer.replay, code, entries)
+        decks = self.context.decks
+        await decks.read(entries)
+        return await asyncio.to_thread(reducer.replay, code, entries, decks)
 
     def history(self, code: str) -> TableHistory:
         """The public history of table `code` (canonical): kept and extended while the table
         is held here, else built for this one read."""
         held = self.histories.get(code)
         if held is None:
-            held = TableHistory(code, partial(self._log_after, code))
+            held = TableHistory(code, partial(self._log_after, code), self.context.decks)
             if code in self.held:
                 self.histories[code] = held
         return held
 
     async def _log_after(self, code: str, after: int) -> list[Entry]:
         entries = await self.store.entries(code, after)
-        await prepare_entries(self.store, entries)
+        await self.context.decks.read(entries)
         return entries
 
     async def _load(self, code: str) -> LiveTable | None:

@@ -35,7 +35,6 @@ from ..realtime.connection import Connection
 from ..realtime.outgoing import send_in_order
 from ..refusals import unavailable
 from .finished import finished_game
-from .table_decks import prepare_entries
 
 log = logging.getLogger(__name__)
 
@@ -352,7 +351,7 @@ class WritePipeline:
                 raise unavailable() from error
             self._forget()
             raise
-        self.state = replay(self.code, entries[: self._durable])
+        self.state = replay(self.code, entries[: self._durable], self.context.decks)
         self._table_doc, self._public, self._yous = table_doc, public, yous
         for connection in self.connections:
             if connection in keys:
@@ -389,9 +388,9 @@ class WritePipeline:
             raise unavailable() from error
 
     async def _read_log(self, after: int = 0) -> list[Entry]:
-        """The log from step `after + 1`, with every deck its steps name registered here."""
+        """The log from step `after + 1`, with every deck its steps name read."""
         entries = await self.context.store.entries(self.code, after=after)
-        await prepare_entries(self.context.store, entries)
+        await self.context.decks.read(entries)
         return entries
 
     async def receive_remote(self, entries: list[Entry]) -> None:
@@ -399,7 +398,7 @@ class WritePipeline:
         async with self.lock:
             await self._drain()
             with self._read_back_if_down():
-                await prepare_entries(self.context.store, entries)
+                await self.context.decks.read(entries)
                 for entry in entries:
                     if entry.seq <= self.state.seq:
                         continue

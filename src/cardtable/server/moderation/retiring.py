@@ -34,6 +34,6 @@ async def hidden_at_start(hidden_cards: Refreshed[frozenset[str]], live: LiveTab
     if not hidden:
         return []
     try:
-        return sorted(hidden & game.card_keys(live.state.options))
+        return sorted(hidden & game.card_keys(live.state.options, live.state.decks))
     except ValueError:
         return []  # the options are refused at start with their own error

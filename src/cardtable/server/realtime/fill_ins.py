@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from ...table.errors import ErrorCode, TableError
 from ..live.table import LiveTable
-from ..live.table_decks import prepare_options
 from ..moderation.retiring import hidden_at_start
 from ..tokens import hashed_password
 
@@ -58,7 +57,7 @@ async def _settings(site: Site, live: LiveTable, action: dict) -> None:
     if action.get("name") is not None:
         words.check(action["name"], "table name")
     if action.get("options") is not None:
-        await prepare_options(site.store, action["options"])
+        await site.decks.offer(action["options"])
         words.check_options(live.state.game, action["options"])
     if "password" in action:
         action["password"] = await hashed_password(action["password"])

@@ -34,7 +34,7 @@ class Message(BaseModel):
 
 
 def _described(setting: NumberSetting) -> str:
-    return f"{setting.description} ({setting.low}-{setting.high})"
+    return f"{setting.help} ({setting.low} to {setting.high})"
 
 
 # -- lobby (table) actions ------------------------------------------------------------------

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ... import games
-from ...engine import Ending, Game, Result, play_out
+from ...engine import Decks, Ending, Game, Result, play_out
 from ..render import lines
 from .encoding import WAIT, Encoder
 
@@ -69,6 +69,7 @@ class CardTableEnv(AECEnv):
         seats: int,
         max_steps: int = MAX_STEPS,
         render_mode: str | None = None,
+        decks: Decks = None,
     ):
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -76,6 +77,8 @@ class CardTableEnv(AECEnv):
         self.game: Game = games.get(game_id)
         self.encoder = encoder
         self.game_options = options
+        #: The decks its games deal from (None: the built-in decks).
+        self.decks = decks
         self.seat_total = seats
         self.max_steps = max_steps
         self.possible_agents = [agent_name(seat) for seat in range(seats)]
@@ -112,7 +115,9 @@ class CardTableEnv(AECEnv):
         else:
             seed = self._seeds.getrandbits(31)
         self.seed = seed
-        self.state = self.game.new(self.game_options, seats=self.seat_total, seed=seed)
+        self.state = self.game.new(
+            self.game_options, seats=self.seat_total, seed=seed, decks=self.decks
+        )
         self._views: dict[int, dict] = {}
         self.clock = 0.0
         self.moves = 0
