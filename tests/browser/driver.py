@@ -2,6 +2,8 @@
 
 `take_turn(page)` does whatever the page asks of its player right now (submit, reveal, pick,
 rank, vote, eliminate) with the mouse; `play_until_over(pages)` loops it over every player.
+`check_action_bar(page, label)` checks that the bottom bar holding that action is in view and
+clickable on a phone and on a desktop.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import re
 import time
 
-ACTION = ".action-bar:not([hidden]) .action-button"
+BAR = ".action-bar:not([hidden])"
+ACTION = f"{BAR} .action-button"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -99,6 +102,36 @@ def take_turn(page) -> str | None:
         arg=label,
     )
     return label
+
+
+#: The element at the centre of the element, in the viewport: is it that element (or inside it)?
+ON_TOP = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return Boolean(hit && el.contains(hit)); }"""
+
+
+def check_action_bar(page, label: str) -> None:
+    """At 390x844, then at 1280x800, with the page scrolled where it is: the bottom bar lies
+    inside the viewport and its action button (holding `label`) is enabled and on top, so a tap
+    reaches it. Then, on the phone scrolled to the end of the page, the page's last content is
+    above the bar (it leaves room for it). The page is left at its own size."""
+    own = page.viewport_size
+    bar = page.locator(BAR)
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        box = bar.bounding_box()
+        assert box is not None, f"no action bar at {size}"
+        inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
+        assert inside and box["y"] + box["height"] <= size["height"], (size, box)
+        button = bar.locator(".action-button")
+        assert label in button.inner_text() and button.is_enabled(), (size, button.inner_text())
+        assert button.evaluate(ON_TOP), f"the {label!r} button is covered at {size}"
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    end = page.locator("main > :last-child").bounding_box()
+    end = end["y"] + end["height"]
+    assert end <= bar.bounding_box()["y"], (end, bar.bounding_box())
+    page.set_viewport_size(own)
 
 
 def is_over(page) -> bool:

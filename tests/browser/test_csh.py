@@ -1,7 +1,8 @@
 """CSH: The Card Game through the site: one person plays two heuristic bots to the final count.
 
 The person only ever acts through the page: the buttons of "Your move" (choose a directorship,
-draw, play a card into a slot, pass or Cancel, answer a choice), some of them by keyboard.
+play a card into a slot, Cancel, answer a choice) and of the bottom bar (draw, pass), some of
+them by keyboard.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from playwright.sync_api import Locator, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 MOVES = ".csh-moves:not([hidden])"
+#: The bottom bar's buttons shown now: drawing and passing.
+BAR = ".action-bar:not([hidden]) button:not([hidden])"
 WATCHED = ["#stage-title", ".csh-prompt", ".csh-groups", ".csh-log", ".csh-effects"]
 # What the page shows of the game: it changes once an action has been taken.
 SIGNATURE = (
@@ -26,8 +29,11 @@ SIGNATURE = (
 
 
 def groups(page) -> list[tuple[str, list]]:
-    """The offered moves: (group title, its enabled buttons)."""
+    """The offered moves: (group title, its enabled buttons), the bottom bar's first (a bar
+    button is named "Group title: label", as the group buttons are)."""
     out = []
+    for button in page.locator(f"{BAR}:not([disabled])").all():
+        out.append((button.get_attribute("aria-label").split(":")[0], [button]))
     for group in page.locator(f"{MOVES} .csh-group").all():
         title = group.locator(".csh-group-title").inner_text()
         out.append((title, group.locator("button:not([disabled])").all()))
@@ -87,7 +93,8 @@ def check_one_button_per_legal_action(page, site, code: str, seat: int) -> None:
     count = site.read(
         code, lambda s: len(s.game.expand_affordances(s.game.view(s.game_state, seat)))
     )
-    expect(page.locator(f"{MOVES} .csh-group button:not([disabled])")).to_have_count(count)
+    offered = f"{MOVES} .csh-group button:not([disabled]), {BAR}:not([disabled])"
+    expect(page.locator(offered)).to_have_count(count)
 
 
 @pytest.mark.long

@@ -7,7 +7,7 @@ from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 DRAW = """async ([view, seat]) => {
-  const { createRenderer } = await import("/js/games/csh.js");
+  const { createRenderer } = await import("/js/games/csh/renderer.js");
   const game = (await (await fetch("/api/games")).json()).find((g) => g.id === "csh");
   const renderer = createRenderer({ act: () => new Promise(() => null), hostAction: () => null,
     report: () => null, mode: "seat" });

@@ -15,7 +15,8 @@ from driver import DESKTOP, PHONE, start_against_bots, tab_to
 
 YOU = ".cs-you:not([hidden])"
 CARD = ".cs-grid .white-card.selectable"
-CHOICE = ".cs-controls > button.cs-choice:not([disabled])"
+#: The choices of the moment: in the bottom bar, and the field change's switch in "Your move".
+CHOICE = ":is(.cs-controls, .action-bar .action-buttons) > button.cs-choice:not([disabled])"
 FIELD_TOGGLE = "Change your field card…"
 
 

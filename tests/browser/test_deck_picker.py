@@ -36,6 +36,7 @@ def _upload(page, name: str, data: bytes) -> None:
 def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     ann = open_page(DESKTOP)
     ann.fill("#player-name", "Ann")
+    ann.get_by_text("More settings", exact=True).click()
     ann.get_by_text("Cards", exact=True).click()  # the option group holding the decks
     main = ann.get_by_role("checkbox", name="cardtable: Main Deck")
     expect(main).to_be_checked()
@@ -90,6 +91,7 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     assert list(options["customWhiteCards"]) == ["A card Bob wrote"]
     assert list(options["customBlackCards"]) == ["Bob asks: _?"]
     # The host's form shows Bob's cards and keeps them when the host changes a setting.
+    ann.locator(".host-panel summary", has_text="More settings").click()
     ann.locator(".host-panel summary", has_text="Players").click()
     ann.get_by_label("Hand size").fill("9")
     expect(ann.locator(".settings-state")).to_have_text("Saved")

@@ -1,4 +1,6 @@
-"""Four people create, join and play a whole game through the site, each seeing only their hand."""
+"""Four people create, join and play a whole game through the site, each seeing only their hand.
+On the way: the game's how-to-play page, from the create form and from the table, and the
+table's first-time hint, which stays dismissed on the device that dismissed it."""
 
 from __future__ import annotations
 
@@ -31,13 +33,44 @@ def check_own_hands(pages, site, code: str) -> None:
                 assert not {str(card) for card in hand} & keys
 
 
+def check_how_to_play_link(page, screens) -> None:
+    """The create form links to the chosen game's page, which opens beside it."""
+    link = page.locator(".game-howto a")
+    page.select_option("#create-game", "russian-bank")
+    expect(link).to_have_attribute("href", "howto/russian-bank.html")
+    page.select_option("#create-game", "cah")
+    expect(link).to_have_attribute("href", "howto/cah.html")
+    with page.expect_popup() as opened:
+        link.click()
+    howto = opened.value
+    expect(howto.locator("h1")).to_have_text("How to play Cards Against Humanity")
+    screens(howto, "howto")
+    howto.close()
+
+
+def check_first_time_hint(page) -> None:
+    """A table shows the hint until it is dismissed, and not again after a reload; its bar
+    links to the game's page all along."""
+    hint = page.locator(".howto-hint")
+    expect(hint).to_contain_text("New to Cards Against Humanity? How to play")
+    expect(hint.locator("a")).to_have_attribute("href", "howto/cah.html")
+    hint.get_by_role("button", name="Got it").click()
+    expect(hint).to_be_hidden()
+    page.reload()
+    wait_for_table(page)
+    expect(page.locator(".table-howto a")).to_have_attribute("href", "howto/cah.html")
+    expect(hint).to_be_hidden()
+
+
 @pytest.mark.long
 def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
     host = open_page(DESKTOP)
     host.wait_for_selector("#create-game option", state="attached")
     screens(host, "home")
+    check_how_to_play_link(host, screens)
     host.fill("#player-name", "Ann")
-    host.get_by_text("End", exact=True).click()
+    host.get_by_text("More settings", exact=True).click()
+    host.get_by_text("How it ends", exact=True).click()
     host.get_by_label("Points to win").fill("2")
     # A new table is unlisted unless the host lists it.
     host.locator("summary", has_text="name, privacy").click()
@@ -52,12 +85,14 @@ def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
     bob.fill("#player-name", "Bob")
     bob.get_by_role("button", name="Join table").click()
     wait_for_table(bob)
+    check_first_time_hint(bob)
     # Cy types the code.
     cy = open_page(DESKTOP)
     cy.fill("#player-name", "Cy")
     cy.fill("#join-code", code.lower())
     cy.get_by_role("button", name="Join table").click()
     wait_for_table(cy)
+    expect(cy.locator(".howto-hint")).to_be_visible()  # dismissed on Bob's phone only
     # Dee picks the table from the public list.
     dee = open_page(PHONE)
     dee.fill("#player-name", "Dee")
@@ -72,6 +107,7 @@ def test_four_players_create_join_and_play_to_the_end(open_page, site, screens):
         page.wait_for_function("document.querySelectorAll('.member').length === 4")
     assert host.locator(".qr").count() == 1
     # The host changes a setting: it applies at once, and the others read it in the rules.
+    host.locator(".host-panel summary", has_text="More settings").click()
     host.locator(".host-panel summary", has_text="Players").click()
     host.get_by_label("Hand size").fill("8")
     expect(bob.locator(".rules-summary")).to_contain_text("Hand size: 8")

@@ -1,4 +1,5 @@
-"""Every house rule's interaction, used once through the site by three players.
+"""Every house rule's interaction, used once through the site by three players, and the forms
+that set them: the create form and the lobby's settings, drawn from what the server serves.
 
 Each table uses only the table's own custom cards (and blank cards), so the hands are known
 to hold what a rule needs.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from driver import (
     DESKTOP,
     PHONE,
+    check_action_bar,
     choose_answers,
     choose_hand_cards,
     create_table,
@@ -25,8 +27,9 @@ WHITES = [f"Answer number {n}" for n in range(80)]
 BLACKS = [f"Prompt {n}: _." for n in range(4)]
 
 
-def table_of_three(open_page, site, options: dict):
-    """Three players at a started table: {seat: page}, the code and the host's page."""
+def table_of_three(open_page, site, options: dict, in_lobby=None):
+    """Three players at a started table: {seat: page}, the code and the host's page.
+    `in_lobby(pages)` runs in the lobby, before the host starts the game."""
     host = create_table(
         site,
         "Ann",
@@ -41,6 +44,8 @@ def table_of_three(open_page, site, options: dict):
     for page in pages:
         wait_for_table(page)
     pages[0].wait_for_function("document.querySelectorAll('.member').length === 3")
+    if in_lobby:
+        in_lobby(pages)
     pages[0].get_by_role("button", name="Start the game").click()
     for page in pages:
         page.wait_for_selector(".cah .black-text")
@@ -150,12 +155,22 @@ def test_official_side_actions_gambling_reboot_discard_confess_and_blank_cards(
     a.locator(".hand-grid > li", has_text="blank").first.locator(".white-card").click()
     a.locator(".write-input").fill("Our own written answer")
     act(a, "Submit")
+    # On a phone, b picks the lowest card of the hand: the page scrolls down to it, and the
+    # bottom bar's Submit stays in view (checked at every decision of the round, phone and
+    # desktop).
+    b.set_viewport_size(PHONE)
+    b.locator(".hand-grid > li").filter(has_not_text="blank").last.locator(".white-card").click()
+    assert b.evaluate("window.scrollY") > 0
+    check_action_bar(b, "Submit 1 card")
     take_turn(b)
     expect(czar.locator(".action-button")).to_contain_text("Reveal answer 1")
+    check_action_bar(czar, "Reveal answer 1")
     screens(czar, "reveal")
     for number in (1, 2, 3):
         assert take_turn(czar) == f"Reveal answer {number} of 3"
     expect(b.locator(".answer-grid")).to_contain_text("Our own written answer")
+    choose_answers(czar, 1)
+    check_action_bar(czar, "Choose this winner")
     take_turn(czar)
     for page in by_seat.values():
         expect(page.locator(".round-title")).to_contain_text("Round 2")  # the round was judged
@@ -200,7 +215,53 @@ def test_god_is_dead_votes_packing_heat_and_the_runner_up_vote(open_page, site):
     assert sorted(game(site, code).scores)[-2:] == [1, 1]  # the round's and the runner-up's
 
 
+def check_create_form(page, site) -> None:
+    """The create form offers each preset with the server's line on it, house rules and more
+    settings folded away, and asks no seat number (that waits for the lobby's names)."""
+    cah = next(g for g in site.api("GET", "/api/games") if g["id"] == "cah")
+    presets = page.locator(".create-panel .preset-choice")
+    expect(presets).to_have_text(
+        [f"{note['label']}{note['summary']}" for note in cah["preset_notes"].values()]
+    )
+    expect(presets.get_by_role("radio", name="Standard")).to_be_checked()
+    sections = page.locator(".create-panel .options-form > details.option-group")
+    expect(sections.locator("> summary .group-name")).to_have_text(cah["sections"])
+    for index in range(len(cah["sections"])):
+        expect(sections.nth(index)).not_to_have_attribute("open", "")
+    expect(page.locator(".create-panel select[name=firstCzarSeat]")).to_have_count(0)
+    page.get_by_text("More settings", exact=True).click()
+    page.get_by_text("Players", exact=True).click()
+    expect(page.locator(".create-panel")).to_contain_text("You pick in the lobby")
+
+
+def pick_the_first_czar_and_check_the_table_settings(site):
+    """In the lobby: the host picks the first Czar by name (Cy), and both the host's form and
+    a player's read-only one show one field per table setting the server serves."""
+
+    def in_lobby(pages) -> None:
+        ann, bob, _ = pages
+        served = site.api("GET", "/api/table-settings")
+        for page in (ann, bob):
+            fields = page.locator(".table-settings .number-setting")
+            expect(fields).to_have_count(len(served))
+            expect(fields.locator("label")).to_have_text([s["label"] for s in served])
+        ann.locator(".host-panel summary", has_text="More settings").click()
+        ann.locator(".host-panel summary", has_text="Players").click()
+        pick = ann.get_by_label("First Card Czar (the host's pick)")
+        expect(pick.locator("option")).to_have_text(["Ann", "Bob", "Cy"])
+        pick.select_option(label="Cy")
+        expect(ann.locator(".settings-state")).to_have_text("Saved")
+        expect(bob.locator(".rules-summary")).to_contain_text(
+            "First Card Czar (the host's pick): Cy"
+        )
+
+    return in_lobby
+
+
 def test_serious_business_ranking_rando_and_the_submission_timer(open_page, site, screens):
+    home = open_page(PHONE)
+    check_create_form(home, site)
+    home.close()
     by_seat, code, _ = table_of_three(
         open_page,
         site,
@@ -209,8 +270,13 @@ def test_serious_business_ranking_rando_and_the_submission_timer(open_page, site
             "rando": "official",
             "submitTimerSec": 120,
             "pointsTarget": 4,
+            "firstCzar": "hostPick",
         },
+        in_lobby=pick_the_first_czar_and_check_the_table_settings(site),
     )
+    cy = site.read(code, lambda s: s.seat_of(next(m.id for m in s.present() if m.name == "Cy")))
+    assert site.read(code, lambda s: s.options["firstCzarSeat"]) == cy
+    assert game(site, code).czar == cy
     czar, (a, b) = roles(site, code, by_seat)
     expect(a.locator(".timer")).to_contain_text(":")
     expect(a.locator(".rando-line")).to_contain_text("Rando Cardrissian")

@@ -70,10 +70,11 @@ def test_a_whole_game_with_the_keyboard_alone(open_page):
     tab_to(page, "#player-name")
     keys.type("Kim")
     tab_to(page, "#create-game")
-    keys.press("Tab")  # the preset
-    keys.press("End")  # the last preset: DigiPen Against Humanity (reveal one by one)
-    tab_to(page, "summary", "End")
-    keys.press("Enter")
+    keys.press("Tab")  # the first preset
+    keys.press("ArrowUp")  # round to the last: DigiPen Against Humanity (one by one)
+    for section in ("More settings", "How it ends"):
+        tab_to(page, "summary", section)
+        keys.press("Enter")
     tab_to(page, "input[name=pointsTarget]")
     keys.press("Control+A")
     keys.type("2")

@@ -112,6 +112,7 @@ def test_the_lobby_form_applies_at_once_and_start_plays_it(open_page, site):
     assert site.read(code, lambda s: s.grace) == 60
 
     # A game setting changed just before Start: Start waits for it, so the game plays it.
+    ann.locator(".host-panel summary", has_text="More settings").click()
     ann.locator(".host-panel summary", has_text="Players").click()
     ann.get_by_label("Hand size").fill("8")
     ann.get_by_role("button", name="Start the game").click()

@@ -60,6 +60,7 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     assert rated.status_code == 201, rated.text
     ann = open_page(PHONE)
     ann.fill("#player-name", "Ann")
+    ann.get_by_text("More settings", exact=True).click()
     ann.get_by_text("Cards", exact=True).click()  # the option group holding the decks
     ann.get_by_role("checkbox", name="Rated deck").check()
     ann.get_by_role("checkbox", name="cardtable: Main Deck").uncheck()
@@ -115,6 +116,7 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     expect(in_play.locator(".deck-packs")).to_have_text(["pack: Family pack", "pack: Expansion 12"])
 
     # In the lobby the host's picker shows the choice, and a change applies at once.
+    ann.locator(".host-panel summary", has_text="More settings").click()
     ann.locator(".host-panel summary", has_text="Cards").click()
     lobby_picker = ann.locator(".host-panel .pack-picker")
     expect(lobby_picker.get_by_role("checkbox", name="Expansion 12")).to_be_checked()

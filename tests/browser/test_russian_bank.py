@@ -144,12 +144,12 @@ def test_stop_button_on_an_order_of_play_error(open_page, site, screens):
     pile(offender, f"hand:{turn}", "is-turnable").click()
     pile(offender, f"turned:{turn}", "is-source").click()
     pile(offender, f"discard:{turn}", "is-risky").click()
-    caller.wait_for_selector(".rb-alert .rb-stop")
+    caller.wait_for_selector(".action-bar .rb-stop")
     expect(caller.locator(".rb-stop-text")).to_contain_text("broke the order of play")
     screens(caller, "russian-bank-stop")
     caller.get_by_role("button", name="Stop!", exact=True).click()
     expect(caller.locator(".rb-title")).to_have_text("Your turn")
-    expect(offender.locator(".rb-alert .rb-stop")).to_have_count(0)
+    expect(offender.locator(".rb-stop")).to_have_count(0)
     assert site.read(code, lambda s: s.game_state.turn) == 1 - turn
 
 

@@ -90,8 +90,19 @@ def test_html_in_names_chat_and_cards_shows_as_text(open_page, site):
         assert take_turn(page) is None
         page.wait_for_selector(".history-round")
         assert "<img" in page.locator(".history-card").first.inner_text()
-    # The host removes a player, who is told so.
+    # The host removes a player, who is told so, after a confirmation naming them; Cancel and
+    # Escape leave everyone at the table.
     ann.get_by_role("button", name="Manage").click()
+    ann.get_by_role("button", name=f"Ban {QUOTE} from this table").click()
+    confirm = ann.get_by_role("dialog", name=f"Ban {QUOTE}?")
+    confirm.get_by_role("button", name="Cancel").click()
+    expect(confirm).to_have_count(0)
     ann.get_by_role("button", name=f"Remove {QUOTE}").click()
+    expect(ann.get_by_role("dialog", name=f"Remove {QUOTE}?")).to_be_visible()
+    ann.keyboard.press("Escape")
+    expect(ann.get_by_role("dialog")).to_have_count(0)
+    expect(ann.locator(".member")).to_have_count(3)
+    ann.get_by_role("button", name=f"Remove {QUOTE}").click()
+    ann.get_by_role("dialog").get_by_role("button", name="Remove", exact=True).click()
     expect(others[1].locator(".stage")).to_contain_text("The host removed you")
     expect(ann.locator(".member")).to_have_count(2)

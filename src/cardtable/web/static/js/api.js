@@ -56,6 +56,8 @@ async function history(code, token) {
 
 export const api = {
   games: () => call("GET", "/api/games"),
+  /** The table's own number settings as a form draws them (name, bounds, label, help). */
+  tableSettings: () => call("GET", "/api/table-settings"),
   publicTables: () => call("GET", "/api/tables"),
   /** `token`: the member's own, for a table that shows nothing to others. */
   table: (code, token = null) => call("GET", `/api/tables/${enc(code)}`, null, null, token),

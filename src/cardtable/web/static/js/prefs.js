@@ -8,7 +8,8 @@ const CLASSES = { contrast: "high-contrast", large: "large-text", motion: "reduc
 
 const prefs = { contrast: false, large: false, motion: false, speakCards: false, ...load("prefs", {}) };
 
-function apply() {
+/** Put this device's display settings on <html> as classes. */
+export function applyPrefs() {
   for (const [name, cls] of Object.entries(CLASSES)) {
     document.documentElement.classList.toggle(cls, Boolean(prefs[name]));
   }
@@ -24,7 +25,7 @@ export function reducedMotion() {
 }
 
 export function setupPrefs() {
-  apply();
+  applyPrefs();
   const dialog = document.getElementById("prefs-dialog");
   const form = dialog.querySelector("form");
   document.getElementById("prefs-button").addEventListener("click", () => {
@@ -34,6 +35,6 @@ export function setupPrefs() {
   form.addEventListener("change", () => {
     for (const name of NAMES) prefs[name] = form.elements[name].checked;
     save("prefs", prefs);
-    apply();
+    applyPrefs();
   });
 }

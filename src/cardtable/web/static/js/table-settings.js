@@ -1,11 +1,12 @@
 // table-settings.js: the host's settings of the table itself (not of the game), between games:
-// whether players may write cards, a tournament (a number of games or a time limit), and how
-// long the table waits on people who left (`grace`: when someone is marked away; `claim_after`:
-// when the one still there may claim the game). `changes(table)` gives the fields of the
-// `settings` table action that differ from the table document; `describeTable(table)` says
-// them, and who may chat, in words for everyone else.
-// (Who may chat changes at any time: the host's control is in the chat panel.)
+// whether players may write cards, a tournament (a number of games or a time limit), and the
+// number settings the server describes (GET /api/table-settings: name, bounds, label, help),
+// one field each, so a setting added on the server appears here with no change to this file.
+// `changes(table)` gives the fields of the `settings` table action that differ from the table
+// document; `describeTable(table, numbers)` says them, and who may chat, in words for everyone
+// else. (Who may chat changes at any time: the host's control is in the chat panel.)
 
+import { api } from "./api.js";
 import { h, uid } from "./dom.js";
 
 export const CHAT_MODES = {
@@ -22,17 +23,23 @@ function describeSeries(series) {
 
 const SERIES_BOUNDS = { games: [2, 20, 3], minutes: [5, 600, 30] };
 
-/** The waiting times, in seconds: the table document's field, its label, bounds and help. */
-const WAITS = [
-  { name: "grace", label: "Mark a player away after (s)", min: 10, max: 600,
-    help: "When all of a player's tabs are gone this long, they are marked away and the game plays on without waiting for them." },
-  { name: "claim_after", label: "Offer to claim a win after (s)", min: 30, max: 3600,
-    help: "When everyone else in a game has been away this long, the one still there may claim the win or end it." },
-];
+let descriptors = null;
+
+/** The number settings the server describes, fetched once per page. */
+export function loadTableSettings() {
+  if (!descriptors) {
+    descriptors = api.tableSettings().catch((error) => {
+      descriptors = null;
+      throw error;
+    });
+  }
+  return descriptors;
+}
 
 export class TableSettings {
-  /** `playerCards`: the game has custom cards that players could write. */
-  constructor(table, { playerCards }) {
+  /** `playerCards`: the game has custom cards that players could write; `numbers`: the
+   *  number settings of GET /api/table-settings. */
+  constructor(table, { playerCards, numbers }) {
     this.offersCards = playerCards;
     const cardsId = uid("player-cards");
     const seriesId = uid("series-kind");
@@ -46,14 +53,14 @@ export class TableSettings {
     this.lengthLabel = h("label", { for: lengthId });
     this.lengthField = h("div", { class: "field" }, this.lengthLabel, this.seriesLength);
     this.seriesKind.addEventListener("change", () => this.showLength());
-    this.waits = new Map();
-    const waitFields = WAITS.map((wait) => {
-      const id = uid(wait.name);
-      const input = h("input", { type: "number", id, name: wait.name, min: wait.min, max: wait.max, step: 1,
+    this.numbers = new Map();
+    const numberFields = numbers.map((setting) => {
+      const id = uid(setting.name);
+      const input = h("input", { type: "number", id, name: setting.name, min: setting.min, max: setting.max, step: 1,
         inputmode: "numeric", "aria-describedby": `${id}-help` });
-      const field = h("div", { class: "field wait-field" }, h("label", { for: id, text: wait.label }), input,
-        h("p", { class: "help", id: `${id}-help`, text: `${wait.help} ${wait.min} to ${wait.max} seconds.` }));
-      this.waits.set(wait.name, { input, field });
+      const field = h("div", { class: "field number-setting" }, h("label", { for: id, text: setting.label }), input,
+        h("p", { class: "help", id: `${id}-help`, text: `${setting.help} From ${setting.min} to ${setting.max}.` }));
+      this.numbers.set(setting.name, { input, field });
       return field;
     });
     this.element = h("div", { class: "table-settings" },
@@ -62,7 +69,7 @@ export class TableSettings {
         h("p", { class: "help", id: `${cardsId}-help`, text: "Their cards join this table's custom cards, checked by the same filters." })) : null,
       h("div", { class: "field" }, h("label", { for: seriesId, text: "Tournament: a series of games" }), this.seriesKind,
         h("p", { class: "help", id: `${seriesId}-help`, text: "A series keeps standings across games: most wins, then most points, takes it." })),
-      this.lengthField, waitFields);
+      this.lengthField, numberFields);
     this.set(table);
   }
 
@@ -83,7 +90,7 @@ export class TableSettings {
     this.seriesKind.value = series ? (series.games ? "games" : "minutes") : "";
     this.seriesLength.value = series ? String(series.games || series.minutes) : "";
     this.showLength();
-    for (const [name, { input, field }] of this.waits) {
+    for (const [name, { input, field }] of this.numbers) {
       // A server that does not know the setting yet has no such field: nothing to show.
       field.hidden = table[name] === undefined;
       input.value = table[name] === undefined || table[name] === null ? "" : String(table[name]);
@@ -102,7 +109,7 @@ export class TableSettings {
     if (this.offersCards && this.playerCards.checked !== Boolean(table.player_cards)) out.player_cards = this.playerCards.checked;
     const series = this.series();
     if (JSON.stringify(series) !== JSON.stringify(seriesSetting(table.series))) out.series = series;
-    for (const [name, { input }] of this.waits) {
+    for (const [name, { input }] of this.numbers) {
       const value = Number(input.value);
       if (table[name] !== undefined && input.value !== "" && value !== table[name]) out[name] = value;
     }
@@ -116,12 +123,13 @@ export function seriesSetting(series) {
   return series.games ? { games: series.games } : { minutes: series.minutes };
 }
 
-/** The table's own settings in words, for the players who are not the host. */
-export function describeTable(table) {
+/** The table's own settings in words, for the players who are not the host; `numbers`: the
+ *  number settings of GET /api/table-settings. */
+export function describeTable(table, numbers) {
   return h("ul", { class: "table-facts" },
     h("li", { text: `Chat: ${CHAT_MODES[table.chat_mode]}.` }),
     table.player_cards ? h("li", { text: "Players may write their own cards." }) : null,
     h("li", { text: `Playing ${describeSeries(table.series)}.` }),
-    table.grace !== undefined ? h("li", { text: `Players who leave are marked away after ${table.grace} s.` }) : null,
-    table.claim_after !== undefined ? h("li", { text: `When everyone else is away for ${table.claim_after} s, the one still there may claim the win.` }) : null);
+    numbers.filter((setting) => table[setting.name] !== undefined)
+      .map((setting) => h("li", { text: `${setting.label}: ${table[setting.name]}.` })));
 }

@@ -1,10 +1,20 @@
 // panels/players.js: who is at the table: players then spectators, each with their presence
 // (online, offline, away, autopilot, bot) in words and a shape, never by colour alone, plus what
 // the game says about their seat (score, Czar, submitted). A seat everyone left is still listed
-// while the game runs (the server plays it). It says how soon someone who leaves is marked away.
-// The host can remove people or pass the host role; anyone can report a player to the moderators.
+// while the game runs (the server plays it), by the name it had, and so is whoever else plays
+// without a seat (the renderer's `otherPlayers`: CAH's Rando). It says how soon someone who
+// leaves is marked away.
+// The host can remove or ban people (after a confirmation naming them) or pass the host role;
+// anyone can report a player to the moderators.
 
+import { openDialog } from "../dialog.js";
 import { h, setText, syncList } from "../dom.js";
+
+/** The confirmation before removing someone (`ban`: and banning them from the table). */
+const KICKS = {
+  false: { title: (name) => `Remove ${name}?`, text: "They leave the table; they may join again.", yes: "Remove" },
+  true: { title: (name) => `Ban ${name}?`, text: "They leave the table and may not join it again.", yes: "Ban" },
+};
 
 function seatOf(member, table) {
   return member.seat !== null && member.seat !== undefined ? table.seats[member.seat] || null : null;
@@ -57,9 +67,11 @@ export class PlayersPanel {
     const members = [...table.members].sort((a, b) => (a.role === b.role ? 0 : a.role === "player" ? -1 : 1));
     const playing = members.filter((m) => m.role === "player").length;
     setText(this.count, `${playing} playing${members.length > playing ? `, ${members.length - playing} watching` : ""}`);
-    const rows = [...members.map((m) => ({ member: m })), ...emptySeats(table).map((s) => ({ empty: s }))];
-    syncList(this.list, rows, (row) => (row.member ? row.member.id : `seat-${row.empty.index}`), () => this.item(),
-      (item, row) => (row.member ? this.refresh(item, row.member, ctx, renderer) : this.refreshEmpty(item, row.empty, ctx, renderer)));
+    const others = renderer && renderer.otherPlayers && ctx.view ? renderer.otherPlayers() : [];
+    const rows = [...members.map((m) => ({ member: m })), ...emptySeats(table).map((s) => ({ empty: s })), ...others.map((o) => ({ other: o }))];
+    const key = (row) => (row.member ? row.member.id : row.empty ? `seat-${row.empty.index}` : `other-${row.other.key}`);
+    syncList(this.list, rows, key, () => this.item(), (item, row) => (row.member ? this.refresh(item, row.member, ctx, renderer)
+      : row.empty ? this.refreshEmpty(item, row.empty, ctx, renderer) : this.refreshOther(item, row.other)));
     this.grace.hidden = table.grace === undefined || table.grace === null;
     setText(this.grace, `Players who leave are marked away after ${table.grace} s.`);
     this.reportButton.hidden = !this.report || !this.others(ctx).length;
@@ -104,6 +116,34 @@ export class PlayersPanel {
     item.querySelector(".member-actions").replaceChildren();
   }
 
+  /** Remove (or ban) `member` once the host confirms; Cancel or Escape does nothing. */
+  confirmKick(member, ban) {
+    const words = KICKS[ban];
+    openDialog({
+      title: words.title(member.name),
+      className: "kick-dialog",
+      build: (close) => [
+        h("p", { text: words.text }),
+        h("div", { class: "dialog-buttons" },
+          h("button", { type: "button", class: "primary", text: words.yes, onclick: () => close(true) }),
+          h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
+      ],
+    }).then((yes) => {
+      if (yes) this.onKick(member.id, ban);
+    });
+  }
+
+  /** Someone the game plays without a seat: { name, score (or null), tags }. */
+  refreshOther(item, { name, score, tags }) {
+    item.className = "member member-other";
+    setText(item.querySelector(".presence"), "◆");
+    setText(item.querySelector(".member-name"), name);
+    setText(item.querySelector(".member-tags"), tags.join(" · "));
+    const scoreEl = item.querySelector(".member-score");
+    setText(scoreEl, score !== null ? String(score) : "");
+    scoreEl.setAttribute("aria-label", score !== null ? `${score} points` : "");
+  }
+
   refresh(item, member, ctx, renderer) {
     const { table } = ctx;
     const state = presence(member, table);
@@ -128,8 +168,8 @@ export class PlayersPanel {
         actions.append(h("button", { type: "button", class: "tiny-button", onclick: () => this.onHost(member.id) }, "Make host", hidden("")));
       }
       actions.append(
-        h("button", { type: "button", class: "tiny-button", onclick: () => this.onKick(member.id, false) }, "Remove", hidden("")),
-        h("button", { type: "button", class: "tiny-button", onclick: () => this.onKick(member.id, true) }, "Ban", hidden(" from this table")));
+        h("button", { type: "button", class: "tiny-button", onclick: () => this.confirmKick(member, false) }, "Remove", hidden("")),
+        h("button", { type: "button", class: "tiny-button", onclick: () => this.confirmKick(member, true) }, "Ban", hidden(" from this table")));
     } else if (!canManage && actions.childElementCount) {
       actions.replaceChildren();
     }

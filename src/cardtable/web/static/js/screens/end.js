@@ -1,6 +1,8 @@
 // screens/end.js: the end of a game: the winner, the final standings, the history of its
 // rounds (from GET /api/tables/{code}/history, drawn by the game's renderer) and the rematch.
 // When it ended a tournament, the host chooses between a new tournament and single games.
+// Seats are named as they were when the game ended (the result's `names`: someone who left
+// keeps theirs), and the standings list whoever else the game ranked (CAH's Rando).
 // A game claimed by the one player left, or ended without a result (by them, or by the server
 // when nobody had been at the table for a long time), says so.
 
@@ -36,13 +38,18 @@ export class EndView {
     const key = `${result.game_number}:${ctx.isHost}:${seriesOver}`;
     if (key === this.shown) return;
     this.shown = key;
-    const winners = listNames(result.winners.map((seat) => ctx.seatName(seat)));
+    const named = (seat) => (result.names && result.names[seat] && result.names[seat].length ? result.names[seat].join(" & ") : ctx.seatName(seat));
+    const ended = { ...ctx, seatName: named };
+    const winners = listNames(result.winners.map(named));
     const headline = result.reason === "abandoned" ? "The game ended without a result"
-      : this.renderer.headline(result, ctx)
+      : this.renderer.headline(result, ended)
         || (result.draw ? "The game is a draw: everyone shares first place"
           : result.winners.length ? `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!`
           : "The game ended without a winner");
-    const order = (result.places || []).map((place, seat) => ({ place, seat })).sort((a, b) => a.place - b.place);
+    const order = !result.places ? [] : [
+      ...result.places.map((place, seat) => ({ place, name: named(seat) + (seat === ctx.seat ? " (you)" : ""), score: result.scores ? result.scores[seat] : null })),
+      ...(this.renderer.otherStandings ? this.renderer.otherStandings(result) : []),
+    ].sort((a, b) => a.place - b.place);
     const why = TABLE_REASONS[result.reason] || this.renderer.endReason(result.reason) || humanize(result.reason);
     const history = h("div", { class: "history" }, h("p", { class: "muted", text: "Loading the rounds…" }));
     replace(this.element,
@@ -53,18 +60,18 @@ export class EndView {
           h("caption", { class: "visually-hidden", text: "Final standings" }),
           h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
             result.scores ? h("th", { scope: "col", text: "Points" }) : null)),
-          h("tbody", {}, order.map(({ place, seat }) => h("tr", { class: place === 1 ? "first-place" : "" },
+          h("tbody", {}, order.map(({ place, name, score }) => h("tr", { class: place === 1 ? "first-place" : "" },
             h("td", { text: place === 1 ? "★ 1" : String(place) }),
-            h("th", { scope: "row", text: ctx.seatName(seat) + (seat === ctx.seat ? " (you)" : "") }),
-            result.scores ? h("td", { text: String(result.scores[seat]) }) : null)))),
+            h("th", { scope: "row", text: name }),
+            result.scores ? h("td", { text: String(score ?? "") }) : null)))),
         seriesOver ? h("p", { class: "series-winner", text: seriesHeadline(series, ctx.member) }) : null,
         this.nextGame(ctx, seriesOver),
-        h("p", {}, h("a", { href: "#/", text: "Back to the home screen" }))),
+        ctx.mode === "tv" ? null : h("p", {}, h("a", { href: "#/", text: "Back to the home screen" }))),
       h("section", { class: "panel", "aria-labelledby": "history-title" },
         h("h2", { id: "history-title", text: "The rounds" }), history));
     // The tournament's winner is announced by the series panel.
     announce(`Game over. ${headline}`, { urgent: true });
-    this.loadHistory(ctx, history, result.game_number);
+    this.loadHistory(ended, history, result.game_number);
   }
 
   /** What comes next: the host's rematch (or, after a tournament, a new one or single games). */

@@ -1,10 +1,11 @@
 // screens/home.js: the first screen. Your name (remembered), joining by code or by a shared
 // link, the list of public tables, the leaderboard, and creating a table with every option of
-// the chosen game (unlisted unless the host lists it). Someone arriving by link at a game
+// the chosen game (unlisted unless the host lists it) and a link to its how-to-play page. Someone arriving by link at a game
 // under way is told first whether they can play (from the next round) or only watch.
 
 import { api } from "../api.js";
 import { h, replace, syncList } from "../dom.js";
+import { howToLink } from "../howto.js";
 import { OptionsForm } from "../options-form.js";
 import { LeaderboardPanel } from "../panels/leaderboard.js";
 import { clientKey, rememberName, rememberedName, saveSeat } from "../storage.js";
@@ -166,9 +167,10 @@ export function homeScreen(root, { joinCode = "" }) {
   const createPassword = h("input", { type: "password", id: "create-password", name: "password", autocomplete: "new-password" });
   const createStatus = h("p", { class: "form-error", role: "alert" });
   const gameSummary = h("p", { class: "help", id: "game-summary" });
+  const gameHowTo = h("p", { class: "help game-howto" });
   const createForm = h("form", { class: "panel create-panel", "aria-labelledby": "create-title" },
     h("h2", { id: "create-title", text: "Create a game" }),
-    h("div", { class: "field" }, h("label", { for: "create-game", text: "Game" }), gameSelect, gameSummary),
+    h("div", { class: "field" }, h("label", { for: "create-game", text: "Game" }), gameSelect, gameSummary, gameHowTo),
     formSlot,
     h("details", { class: "option-group" }, h("summary", {}, h("span", { class: "group-name", text: "Table" }),
       h("span", { class: "group-count", text: "name, privacy" })),
@@ -183,6 +185,7 @@ export function homeScreen(root, { joinCode = "" }) {
   function showGame() {
     const game = games.find((g) => g.id === gameSelect.value);
     gameSummary.textContent = game.summary;
+    replace(gameHowTo, howToLink(game));
     form = new OptionsForm(game);
     replace(formSlot, form.element);
   }

@@ -1,6 +1,7 @@
 // screens/lobby.js: the table before a game: the share link with its QR code and the
 // big-screen link, the host's settings (the game's, as on the home screen, and the table's:
-// player-written cards, a tournament, how long to wait on people who left), bots, and start.
+// player-written cards, a tournament, and the number settings the server describes, such as
+// how long to wait on people who left), bots, and start.
 // The host's changes apply at once (settings-sync.js): what the form shows is what is played.
 // Players who are not the host see the rules in words and the same form, read-only and live.
 // Everyone sees the decks in play, and players may write cards when the host allows it.
@@ -11,7 +12,7 @@ import { describeOptions, OptionsForm } from "../options-form.js";
 import { packsInPlay } from "../panels/decks-in-play.js";
 import { qrSvg } from "../qr.js";
 import { SettingsSync } from "../settings-sync.js";
-import { describeTable, TableSettings } from "../table-settings.js";
+import { describeTable, loadTableSettings, TableSettings } from "../table-settings.js";
 
 /** Words for the bots the server offers (`bots` of /api/games). */
 const BOT_LABELS = {
@@ -53,12 +54,29 @@ export function sharePanel(code, { tv = false } = {}) {
         ])));
 }
 
+/** The names of the seats a game started now would have, by seat: each player without a
+ *  partner to follow, in the table's order, with the partners who share their seat. */
+export function lobbySeats(table) {
+  const players = table.members.filter((m) => m.role === "player");
+  return players.filter((m) => m.team === null || m.team === undefined)
+    .map((m) => [m, ...players.filter((p) => p.team === m.id)].map((p) => p.name).join(" & "));
+}
+
 export class LobbyView {
   constructor({ tableAct }) {
     this.tableAct = tableAct;
     this.element = h("div", { class: "lobby" });
     this.built = false;
     this.sync = null;
+    // The table's number settings, as the server describes them; the form waits for them.
+    this.numbers = null;
+    loadTableSettings().then((numbers) => {
+      this.numbers = numbers;
+      if (this.ctx) {
+        this.built = false;
+        this.update(this.ctx);
+      }
+    }, () => null);
   }
 
   build(ctx) {
@@ -104,8 +122,11 @@ export class LobbyView {
   /** The game's and the table's settings: the host's apply at once, everyone else's are read-only. */
   settingsFields(ctx, editable) {
     const { game } = ctx;
-    this.form = new OptionsForm(game);
-    this.tableSettings = new TableSettings(ctx.table, { playerCards: game.options.some((option) => option.name === "customWhiteCards") });
+    this.form = new OptionsForm(game, { seats: lobbySeats(ctx.table) });
+    this.tableSettings = new TableSettings(ctx.table, {
+      playerCards: game.options.some((option) => option.name === "customWhiteCards"),
+      numbers: this.numbers || [],
+    });
     this.load(ctx.table);
     const fields = h("fieldset", { class: `settings-fields${editable ? "" : " read-only"}`, disabled: !editable },
       h("legend", { class: "visually-hidden", text: editable ? "Settings (changes apply at once)" : "Settings (read-only)" }),
@@ -179,13 +200,17 @@ export class LobbyView {
       ? `${players} player${players === 1 ? "" : "s"} at the table. Start when everyone is in.`
       : `${players} player${players === 1 ? "" : "s"} at the table. Waiting for the host to start…`);
     const { table } = ctx;
+    const numbers = this.numbers || [];
+    const seats = lobbySeats(table);
     const key = JSON.stringify([table.options, table.decks, table.chat_mode, table.player_cards,
-      table.series && table.series.games, table.series && table.series.minutes, table.grace, table.claim_after]);
+      table.series && table.series.games, table.series && table.series.minutes, seats,
+      numbers.map((setting) => table[setting.name])]);
     // The host's own change on its way is not overwritten by an older state of the table.
     if (this.form && key !== this.shownOptions && !(this.sync && this.sync.busy)) {
       this.shownOptions = key;
+      this.form.setSeats(seats);
       this.load(table);
-      if (!ctx.isHost) replace(this.rules, describeOptions(ctx.game, table.options, table.decks), describeTable(table));
+      if (!ctx.isHost) replace(this.rules, describeOptions(ctx.game, table.options, table.decks, seats), describeTable(table, numbers));
     }
     const decks = table.decks || [];
     this.decksPanel.hidden = !decks.length;

@@ -2,15 +2,18 @@
 // owns the connection, the page layout (stage, players, tournament, cards in play, chat), the
 // table-level news read to screen readers (and shown for a moment as a line under the bar), what
 // the table offers when people are gone (panels/liveness.js), why the connection was closed
-// (panels/connection-notice.js) and the reports (report.js, with this seat's token); the stage
-// shows the lobby, the game's renderer or the end screen.
-// Mode "tv" is the big-screen view: it joins as a spectator and shows no hand and no chat box.
+// (panels/connection-notice.js), the reports (report.js, with this seat's token) and the way to
+// the game's how-to-play page (howto.js); the stage shows the lobby, the game's renderer or the
+// end screen.
+// Mode "tv" is the big-screen view: it joins as a spectator and shows no hand and no chat box;
+// at the end it shows the end screen too (the winner and the standings, in large type).
 
 import { api } from "../api.js";
 import { announce } from "../announce.js";
 import { TableConnection } from "../connection.js";
 import { h, replace, setText } from "../dom.js";
 import { loadRenderer } from "../games/index.js";
+import { HowToHint, howToLink } from "../howto.js";
 import { ChatPanel } from "../panels/chat.js";
 import { ConnectionNotice } from "../panels/connection-notice.js";
 import { DecksInPlayPanel } from "../panels/decks-in-play.js";
@@ -51,6 +54,8 @@ export function tableScreen(root, { code, mode }) {
   const heading = h("h1", { class: "table-title", tabindex: -1, text: "Table " + code });
   const codeEl = h("p", { class: "table-code" }, "Code ", h("strong", { text: code }));
   const roleEl = h("p", { class: "table-role muted" });
+  const howToEl = h("p", { class: "table-howto" });
+  const howToHint = new HowToHint();
   const leaveButton = h("button", { type: "button", class: "quiet-button", text: "Leave table", hidden: kind === "tv" });
   const timer = new TimerView();
   const awayText = h("p");
@@ -80,8 +85,8 @@ export function tableScreen(root, { code, mode }) {
   const tvShare = kind === "tv" ? sharePanel(code, { tv: true }) : null;
   const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, decksInPlay.element, tvShare || chat.element);
   const screen = h("div", { class: `table-screen mode-${kind}` },
-    h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl), timer.element, leaveButton),
-    connectionNotice.element, awayBanner, liveness.banners, newsEl, errorEl,
+    h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl, howToEl), timer.element, leaveButton),
+    connectionNotice.element, awayBanner, liveness.banners, howToHint.element, newsEl, errorEl,
     h("div", { class: "table-layout" }, stage, side));
   replace(root, screen);
   heading.focus();
@@ -128,7 +133,8 @@ export function tableScreen(root, { code, mode }) {
     const me = table.members.find((m) => m.id === conn.member) || null;
     const seatName = (seat) => {
       const at = table.members.filter((m) => m.seat === seat).map((m) => m.name);
-      return at.length ? at.join(" & ") : `Seat ${seat + 1}`;
+      const had = table.seats[seat] ? table.seats[seat].names : [];
+      return at.length ? at.join(" & ") : had.length ? had.join(" & ") : `Seat ${seat + 1}`;
     };
     return {
       code, token: conn.token, table, view: doc.game, member: conn.member, me, seat: me ? me.seat : null,
@@ -169,7 +175,7 @@ export function tableScreen(root, { code, mode }) {
         showNews(news);
       }
       if (event.type === "player-joined" && !mine) announce(`${event.name} joined${event.role === "spectator" ? " to watch" : ""}.`);
-      else if (event.type === "player-left" && !mine) {
+      else if (event.type === "player-left" && event.member !== undefined && !mine) {  // not the game's own (a seat)
         announce(`${name} left.`);
         showNews(`${name} left.`);
       }
@@ -197,6 +203,10 @@ export function tableScreen(root, { code, mode }) {
       ? "You were marked away: the table plays your moves for you until you are back."
       : "You were marked away, so the table plays on without you.");
     liveness.update(ctx);
+    if (kind !== "tv" && ctx.game) {
+      if (!howToEl.firstChild) replace(howToEl, howToLink(ctx.game));
+      howToHint.update(ctx.game);
+    }
     if (ctx.table.game !== rendererFor) {
       rendererFor = ctx.table.game;
       const make = await loadRenderer(ctx.table.game);
@@ -216,7 +226,7 @@ export function tableScreen(root, { code, mode }) {
   /** Show the lobby, the game or the end. On a change, someone whose focus was on the old
    *  stage (not typing in the chat) is taken to the new stage's title. */
   function showStage(ctx) {
-    const wanted = ctx.table.status === "lobby" ? "lobby" : ctx.table.status === "ended" && kind !== "tv" ? "end" : "game";
+    const wanted = ctx.table.status === "lobby" ? "lobby" : ctx.table.status === "ended" ? "end" : "game";
     if (wanted === viewKind) {
       view.update(ctx);
       return;

@@ -4,19 +4,14 @@
 // the game, before any event), and their outcomes from the round-winner and round-void events.
 
 import { h } from "../../dom.js";
-import { applyPatch } from "../../patch.js";
-import { blackNodes } from "./text.js";
+import { gameSteps } from "../scaffold.js";
+import { blackNodes } from "./cards.js";
 
-export function roundsOf(data, gameNumber) {
-  let document = structuredClone(data.start);
+function roundsOf(data, gameNumber) {
   const rounds = new Map();
-  for (const step of data.steps) {
-    document = applyPatch(document, step.patch);
-    const table = document.table;
-    const pub = document.game && document.game.public;
-    if (table.game_number !== gameNumber || !pub) continue;
+  for (const { pub, events } of gameSteps(data, gameNumber)) {
     if (pub.black && !rounds.has(pub.round)) rounds.set(pub.round, { round: pub.round, czar: pub.czar, black: { ...pub.black } });
-    for (const event of step.events) {
+    for (const event of events) {
       const round = rounds.get(event.round);
       if (!round) continue;
       if (event.type === "round-winner") Object.assign(round, { winner: event.winner, rando: event.rando, cards: event.cards || [], tie: event.tie });

@@ -3,7 +3,7 @@
 // slots. Used by the table and by the final count of the history.
 
 import { h } from "../../dom.js";
-import { plural } from "./cards.js";
+import { plural } from "../scaffold.js";
 
 function cardChip(card, cat) {
   if (card.down) return h("li", { class: "csh-chip is-down" }, h("span", { class: "csh-chip-name", text: "Canceled (face down)" }), h("span", { class: "csh-chip-vp", text: "0 VP" }));

@@ -44,7 +44,3 @@ export class Catalog {
     return `${type.name} · ${this.setName(type.set)} · ${vp}`;
   }
 }
-
-export function plural(count, word, many = `${word}s`) {
-  return `${count} ${count === 1 ? word : many}`;
-}

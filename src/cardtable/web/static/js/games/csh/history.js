@@ -2,22 +2,17 @@
 // drew the Election, and the final count (every Archive as it stood, with its total).
 
 import { h } from "../../dom.js";
-import { applyPatch } from "../../patch.js";
+import { gameSteps } from "../scaffold.js";
 import { archiveSection } from "./archives.js";
 
 /** The last public view of game `gameNumber` in the table's history. */
 function finalView(data, gameNumber) {
-  let document = structuredClone(data.start);
   let last = null;
-  for (const step of data.steps) {
-    document = applyPatch(document, step.patch);
-    const pub = document.game && document.game.public;
-    if (document.table.game_number === gameNumber && pub) last = structuredClone(pub);
-  }
+  for (const { pub } of gameSteps(data, gameNumber)) last = structuredClone(pub);
   return last;
 }
 
-export function finalCount(data, gameNumber, { cat, seatName }) {
+export function historyList(data, gameNumber, { cat, seatName }) {
   const pub = finalView(data, gameNumber);
   if (!pub) return h("p", { class: "muted", text: "No turn was played." });
   const drawn = pub.election.drawn ? `${seatName(pub.election.by)} drew the Election.` : "The Election was not drawn.";

@@ -5,7 +5,7 @@
 // { title, actions: [{ label, action, minor }] }; `prompt` says what is asked, in words;
 // `quiet`: nothing needs deciding (a window that goes on without you), so it is not announced.
 
-import { plural } from "./cards.js";
+import { plural } from "../scaffold.js";
 import { choicePrompt, stackWords } from "./words.js";
 
 function spotLabel(spot, archive, cat) {

@@ -5,7 +5,7 @@
 // `words`: { cat (cards.js Catalog), me (your seat or null), names(seat) ("you" for yours),
 // find(id) (a card by id, as last seen face up), where(card) (a card and where it lies) }.
 
-import { plural } from "./cards.js";
+import { plural } from "../scaffold.js";
 
 export const END_REASONS = { election: "the Election was drawn and the round came back to the starting player" };
 

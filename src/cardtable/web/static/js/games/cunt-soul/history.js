@@ -3,16 +3,13 @@
 // the players stuck in a stalemate), then for each player how often they picked up and burned the pile.
 
 import { h } from "../../dom.js";
-import { applyPatch } from "../../patch.js";
+import { gameSteps } from "../scaffold.js";
 
-export function gameStory(data, gameNumber) {
-  let document = structuredClone(data.start);
+function gameStory(data, gameNumber) {
   const story = { finished: [], pickups: new Map(), burns: new Map(), turns: 0, stalemate: null };
   const bump = (map, seat) => map.set(seat, (map.get(seat) || 0) + 1);
-  for (const step of data.steps) {
-    document = applyPatch(document, step.patch);
-    if (document.table.game_number !== gameNumber) continue;
-    for (const event of step.events) {
+  for (const { events } of gameSteps(data, gameNumber)) {
+    for (const event of events) {
       if (event.type === "finished") story.finished.push(event.seat);
       else if (event.type === "picked-up") bump(story.pickups, event.seat);
       else if (event.type === "burned") bump(story.burns, event.seat);

@@ -1,10 +1,6 @@
-// games/russian-bank/piles.js: reading the piles of the public view (a pile's known top card,
-// a card's colour), and the plays the server says your seat may make now (`view.you.can`,
+// games/russian-bank/piles.js: reading the piles of the public view (a pile's known top card),
+// and the plays the server says your seat may make now (`view.you.can`,
 // the server's affordances: docs/views/russian-bank.md). No rule of the game is worked out here.
-
-const RED = new Set(["diamonds", "hearts"]);
-
-export const isRed = (card) => RED.has(card.suit);
 
 /** The top card of a pile when it is face up and known, else null. Piles are the wire ids:
  *  centre:0-7, layout:0-7, stock:s, hand:s, turned:s, discard:s. */

@@ -1,13 +1,9 @@
-// games/russian-bank/words.js: Russian Bank in words: cards (rank and suit symbol on screen,
-// "7 of hearts" spoken), piles ("layout pile 3", "Bot's discard pile"), the stop rules, what
-// each event of the game means to a screen reader, why a deal ended, and the deals of a match.
+// games/russian-bank/words.js: Russian Bank in words: piles ("layout pile 3", "Bot's discard
+// pile"), the stop rules, what each event of the game means to a screen reader, why a deal
+// ended and how each deal of a match went.
 
-import { h } from "../../dom.js";
-import { applyPatch } from "../../patch.js";
-
-const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
-const RANK_NAMES = { 1: "ace", 11: "jack", 12: "queen", 13: "king" };
-export const SUIT_SYMBOLS = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
+import { plural } from "../scaffold.js";
+import { cardName } from "./cards.js";
 
 export const STOP_RULES = {
   S1: "a card could have gone to the centre first",
@@ -30,10 +26,6 @@ const HOW = {
   stalemate: "nobody could get rid of their cards",
   "no-progress": "no progress",
 };
-
-export const rankText = (card) => RANKS[card.rank] || String(card.rank);
-export const cardName = (card) => `${RANK_NAMES[card.rank] || card.rank} of ${card.suit}`;
-export const plural = (n, word) => `${n} ${n === 1 ? word : word.endsWith("s") ? `${word}es` : `${word}s`}`;
 
 /** `owner(seat)` is "your" or "Bot's". */
 export function pileName(id, owner) {
@@ -87,17 +79,4 @@ export function dealOutcome(record, name) {
   const how = HOW[record.how] || record.how;
   if (record.winner === null) return `Deal ${record.deal} is a draw (${how}).`;
   return `Deal ${record.deal}: ${name(record.winner)} won, ${plural(record.points[record.winner], "point")} (${how}).`;
-}
-
-/** The deals of a finished game, from the last public view of that game in the history. */
-export function historyList(data, gameNumber, name) {
-  let document = structuredClone(data.start);
-  let deals = [];
-  for (const step of data.steps) {
-    document = applyPatch(document, step.patch);
-    const pub = document.game && document.game.public;
-    if (document.table.game_number === gameNumber && pub) deals = pub.history;
-  }
-  if (!deals.length) return h("p", { class: "muted", text: "No deal was finished." });
-  return h("ol", { class: "history-list" }, deals.map((record) => h("li", { class: "history-round", text: dealOutcome(record, name) })));
 }

@@ -1,41 +1,35 @@
-// games/csh.js: the CSH: The Card Game table. It shows what is asked of you now as labelled
+// games/csh/renderer.js: the CSH: The Card Game table. It shows what is asked of you now as labelled
 // buttons grouped by kind (draw, play a card into a slot, pass or Cancel, a choice); in a
 // reaction window, which waits on everyone at once (CSH-10), your reactions and Pass, or when you
 // have none "Waiting for reactions" with the time left and a small "Go on"; an "Auto-pass
 // reactions" switch for every seat while the game runs; the effect stack while it resolves, the deck, discard pile and Election, your hand, every Archive with
 // its stacks and totals, and a log of what happened; it tells screen readers whose turn it is
 // and what others did. The final count is the history panel. What you may do comes from the
-// server (`view.you.can`, worded by csh/offers.js). See games/index.js for the seam.
+// server (`view.you.can`, worded by offers.js). Drawing and passing, the moves that come back
+// turn after turn, are in the bottom bar (scaffold.js ActionBar). See games/index.js for the seam.
 
-import { announce } from "../announce.js";
-import { h, replace, setText, syncList } from "../dom.js";
-import { archiveSection } from "./csh/archives.js";
-import { Catalog, plural } from "./csh/cards.js";
-import { finalCount } from "./csh/history.js";
-import { movesFor } from "./csh/offers.js";
-import { END_REASONS, eventNews, frameWords } from "./csh/words.js";
+import { announce } from "../../announce.js";
+import { h, replace, setText, syncList } from "../../dom.js";
+import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { archiveSection } from "./archives.js";
+import { Catalog } from "./cards.js";
+import { historyList } from "./history.js";
+import { movesFor } from "./offers.js";
+import { END_REASONS, eventNews, frameWords } from "./words.js";
 
-const STYLESHEET = "css/csh.css";
 const LOG_LENGTH = 8;
-
-function addStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
-}
+/** The moves that go in the bottom bar rather than among the groups of "Your move". */
+const BAR_MOVES = new Set(["draw", "pass"]);
 
 export function createRenderer(host) {
-  addStylesheet();
   return new CshRenderer(host);
 }
 
-class CshRenderer {
+class CshRenderer extends GameRenderer {
   constructor(host) {
-    this.host = host;
-    this.ctx = null;
+    super(host, END_REASONS);
     this.cat = new Catalog(null);
     this.seen = new Map();
-    this.busy = false;
-    this.asked = "";
     this.lines = [];
     this.lineCount = 0;
     this.switching = false;
@@ -59,6 +53,9 @@ class CshRenderer {
     this.hand = h("section", { class: "panel csh-hand-panel", "aria-labelledby": "csh-hand-title" }, this.handTitle, this.handList);
     this.archives = h("div", { class: "csh-archives" });
     this.log = h("ol", { class: "csh-log" });
+    this.bar = new ActionBar();
+    // The bar's buttons, one a kind of move, each sending the move it offers now.
+    this.barButtons = new Map([...BAR_MOVES].map((type) => [type, h("button", { type: "button", onclick: (event) => this.send(event.currentTarget.action) })]));
 
     this.element = h("div", { class: `csh mode-${host.mode}` },
       h("div", { class: "csh-head" }, this.title, this.status, this.autoPass),
@@ -68,24 +65,18 @@ class CshRenderer {
       h("section", { class: "panel csh-log-panel", "aria-labelledby": "csh-log-title" },
         h("h3", { id: "csh-log-title", text: "What happened" }), this.log),
       h("section", { class: "panel csh-archives-panel", "aria-labelledby": "csh-archives-title" },
-        h("h3", { id: "csh-archives-title", text: "Archives" }), this.archives));
-
-    this.focusInside = false;
-    this.element.addEventListener("focusin", () => { this.focusInside = true; });
-    this.element.addEventListener("focusout", (event) => {
-      if (event.relatedTarget && !this.element.contains(event.relatedTarget)) this.focusInside = false;
-    });
+        h("h3", { id: "csh-archives-title", text: "Archives" }), this.archives),
+      this.bar.element);
+    this.mount(this.element, this.title);
   }
 
   destroy() {
+    super.destroy();
+    this.bar.destroy();
     clearInterval(this.ticker);
   }
 
   // -- words --------------------------------------------------------------------------------
-
-  names(seat) {
-    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
-  }
 
   find(id) {
     return this.seen.get(id) || { id, down: true };
@@ -108,7 +99,7 @@ class CshRenderer {
   words() {
     return {
       cat: this.cat, me: this.ctx.seat,
-      names: (seat) => this.names(seat), find: (id) => this.find(id), where: (card) => this.where(card),
+      names: (seat) => this.name(seat), find: (id) => this.find(id), where: (card) => this.where(card),
       playing: (frame) => frameWords(this.ctx.view.public.stack, this.ctx.view.public.stack.indexOf(frame), this.words()),
     };
   }
@@ -153,12 +144,8 @@ class CshRenderer {
     return `${names} ${result.winners.length > 1 ? "share the win" : "wins"} with ${vp} Voting Power!`;
   }
 
-  endReason(reason) {
-    return END_REASONS[reason] || null;
-  }
-
   history(data, gameNumber, ctx) {
-    return finalCount(data, gameNumber, { cat: new Catalog(ctx.game), seatName: ctx.seatName });
+    return historyList(data, gameNumber, { cat: new Catalog(ctx.game), seatName: ctx.seatName });
   }
 
   // -- drawing ------------------------------------------------------------------------------
@@ -187,7 +174,7 @@ class CshRenderer {
     else if (pub.phase !== "over") title = `Turn ${pub.turn} · ${pub.current === this.ctx.seat ? "Your turn" : `${this.ctx.seatName(pub.current)}'s turn`} · ${plural(pub.actions, "action")} left`;
     setText(this.title, title);
     let status = "";
-    if (pub.phase === "window") status = `Reaction window: waiting for ${pub.waiting.map((seat) => this.names(seat)).join(", ")}.`;
+    if (pub.phase === "window") status = `Reaction window: waiting for ${pub.waiting.map((seat) => this.name(seat)).join(", ")}.`;
     else if (pub.phase !== "over" && pub.waiting.length && !pub.waiting.includes(this.ctx.seat)) {
       const what = { choice: "to choose", draft: "to choose a directorship", turn: "to act" }[pub.phase];
       status = `Waiting for ${this.ctx.seatName(pub.waiting[0])} ${what}.`;
@@ -236,16 +223,36 @@ class CshRenderer {
     const moves = this.host.mode === "tv" ? null : movesFor(this.ctx.view, this.ctx.seat, words);
     this.moves.hidden = !moves;
     this.current = moves;
-    if (!moves) return;
+    if (!moves) {
+      this.bar.hide();
+      return;
+    }
     setText(this.prompt, moves.prompt);
-    syncList(this.groups, moves.groups, (group) => group.title,
+    // Drawing and passing go in the bottom bar; the other moves stay in their groups.
+    const groups = [];
+    for (const button of this.barButtons.values()) button.hidden = true;
+    for (const group of moves.groups) {
+      for (const item of group.actions.filter((offer) => BAR_MOVES.has(offer.action.type))) {
+        const button = this.barButtons.get(item.action.type);
+        button.action = item.action;
+        button.hidden = false;
+        button.disabled = this.busy;
+        button.className = item.minor ? "secondary csh-minor" : "primary";
+        setText(button, item.label);
+        button.setAttribute("aria-label", `${group.title}: ${item.label}`);
+      }
+      const kept = group.actions.filter((offer) => !BAR_MOVES.has(offer.action.type));
+      if (kept.length) groups.push({ ...group, actions: kept });
+    }
+    this.bar.show([...this.barButtons.values()], moves.prompt);
+    syncList(this.groups, groups, (group) => group.title,
       (group) => h("div", { class: "csh-group", role: "group", "aria-label": group.title },
         h("p", { class: "csh-group-title", text: group.title }), h("div", { class: "csh-group-buttons" })),
       (node, group) => {
         setText(node.firstElementChild, group.title);
         node.setAttribute("aria-label", group.title);
         syncList(node.lastElementChild, group.actions, (item) => JSON.stringify(item.action),
-          (item) => h("button", { type: "button", class: item.minor ? "secondary csh-minor" : item.action.type === "pass" || item.action.type === "draw" ? "primary" : "secondary", onclick: () => this.send(item) }),
+          (item) => h("button", { type: "button", class: "secondary", onclick: () => this.send(item.action) }),
           (button, item) => {
             setText(button, item.label);
             button.setAttribute("aria-label", `${group.title}: ${item.label}`);
@@ -316,25 +323,14 @@ class CshRenderer {
 
   // -- acting -------------------------------------------------------------------------------
 
-  send(item) {
-    if (this.busy) return;
-    this.busy = true;
+  drawBusy() {
     this.drawMoves(this.words());
-    const done = () => {
-      this.busy = false;
-      this.drawMoves(this.words());
-      this.keepFocus();
-    };
-    this.host.act(item.action).then(done, done);
   }
 
   /** A keyboard user whose button went away goes to the next move, or to the title. */
-  keepFocus() {
-    if (!this.focusInside || document.activeElement !== document.body || !this.element.isConnected) return;
-    const next = this.moves.hidden ? null : this.groups.querySelector("button:not([disabled])");
-    const target = next || this.title;
-    if (!next) this.title.tabIndex = -1;
-    target.focus({ preventScroll: !next });
+  focusTarget() {
+    if (this.moves.hidden) return null;
+    return [...this.barButtons.values(), ...this.groups.querySelectorAll("button")].find((button) => !button.hidden && !button.disabled) || null;
   }
 
   // -- what screen readers hear ---------------------------------------------------------------
@@ -352,7 +348,6 @@ class CshRenderer {
     // What is asked of you is said once each time it changes.
     const pub = this.ctx.view.public;
     const asked = this.current && !this.current.quiet ? JSON.stringify([pub.phase, pub.turn, pub.actions, pub.stack.length, pub.choice]) : "";
-    if (asked && asked !== this.asked) announce(this.current.prompt, { urgent: true });
-    this.asked = asked;
+    this.askOnce(asked, asked ? this.current.prompt : "");
   }
 }

@@ -1,8 +1,8 @@
-// games/cah/news.js: what CAH says to screen readers, in words: each event of the game as one
+// games/cah/words.js: what CAH says to screen readers, in words: each event of the game as one
 // sentence (or nothing, for your own moves, which are confirmed when you make them), the
 // prompt when something is asked of you, and why a round was void or the game ended.
 
-import { blackSentence } from "./text.js";
+import { blackSentence } from "./cards.js";
 
 export const END_REASONS = {
   "points-target": "someone reached the points target",

@@ -1,8 +1,15 @@
-// games/cunt-soul/news.js: what happened, in words. Each public event becomes one short
-// sentence for the table's log and the polite live region; events that only tell you your own
-// cards (what you drew) are said to you alone. Your turn is announced by the renderer, not here.
+// games/cunt-soul/words.js: Cunt-Soul in words: what happened (each public event becomes one
+// short sentence for the table's log and the polite live region; events that only tell you your
+// own cards, what you drew, are said to you alone), what each field does, finishing places and
+// why a game ended. Your turn is announced by the renderer, not here.
 
 import { cardsWords, cardShort } from "./cards.js";
+
+export const END_REASONS = {
+  "sole-cunt": "one player was left holding cards: the sole-cunt",
+  stalemate: "nobody could get rid of their cards (a stalemate)",
+};
+export const PLACES = ["", "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
 
 const ZONES = { hand: "", "face-up": " from face-up cards", "face-down": " blind" };
 const BURNS = { ten: "a 10 burned the pile", "four-of-a-kind": "four alike burned the pile", paradox: "a paradox burned the pile" };

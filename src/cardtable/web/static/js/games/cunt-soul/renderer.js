@@ -1,41 +1,32 @@
-// games/cunt-soul.js: the Cunt-Soul table. It draws the pile with its top play and the plain
+// games/cunt-soul/renderer.js: the Cunt-Soul table. It draws the pile with its top play and the plain
 // constraint on the next play ("must play a 3", "7 or lower"), the source, the fields in force,
 // every player's field, face-up and face-down cards with the turn order and direction, your hand,
 // and the choice of the moment as clear controls: the secret opening layout, a play of one rank,
 // picking up, blind face-down cards, the 4-run, the 5's swaps, higher or lower, naming a player
-// and the field change. Screen readers hear your turn and what the others did. Which cards and
-// choices are open comes from the server (`view.you.can`, docs/views/cunt-soul.md): no rule is
-// worked out here. See games/index.js for the seam.
+// and the field change. The play (or lay-out) button and the choices of the moment are in the
+// bottom bar (scaffold.js ActionBar). Screen readers hear your turn and what the others did.
+// Which cards and choices are open comes from the server (`view.you.can`,
+// docs/views/cunt-soul.md): no rule is worked out here. See games/index.js for the seam.
 
-import { announce } from "../announce.js";
-import { CardGrid } from "../card-grid.js";
-import { h, replace, setText, syncList } from "../dom.js";
-import { cardBack, cardFace, cardName, cardShort, printedRank, rankOf } from "./cunt-soul/cards.js";
-import { historyList } from "./cunt-soul/history.js";
-import { eventNews, FIELD_TEXT } from "./cunt-soul/news.js";
+import { announce } from "../../announce.js";
+import { CardGrid } from "../../card-grid.js";
+import { h, replace, setText, syncList } from "../../dom.js";
+import { ActionBar, GameRenderer } from "../scaffold.js";
+import { cardBack, cardFace, cardName, cardShort, printedRank, rankOf } from "./cards.js";
+import { historyList } from "./history.js";
+import { END_REASONS, eventNews, FIELD_TEXT, PLACES } from "./words.js";
 
-const STYLESHEET = new URL("../../css/cunt-soul.css", import.meta.url).href;
 const LOG_LENGTH = 12;
-const PLACES = ["", "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
-const END_REASONS = { "sole-cunt": "one player was left holding cards: the sole-cunt", stalemate: "nobody could get rid of their cards (a stalemate)" };
-
-function addStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
-}
 
 export function createRenderer(host) {
-  addStylesheet();
   return new CuntSoulRenderer(host);
 }
 
-class CuntSoulRenderer {
+class CuntSoulRenderer extends GameRenderer {
   constructor(host) {
-    this.host = host;
-    this.ctx = null;
-    this.busy = false;
-    this.lastAsk = "";
+    super(host, END_REASONS);
     this.controlsKey = "";
+    this.choices = [];
     this.changingField = false;
 
     this.title = h("h2", { id: "stage-title", class: "cs-title" });
@@ -60,10 +51,11 @@ class CuntSoulRenderer {
     this.grid = new CardGrid({ label: "Your hand", className: "cs-grid", onConfirm: () => this.confirm(), onChange: () => this.selectionChanged() });
     this.controls = h("div", { class: "cs-controls", role: "group", "aria-labelledby": "cs-you-title" });
     this.primary = h("button", { type: "button", class: "primary cs-primary", "aria-describedby": "cs-prompt", onclick: () => this.confirm() });
+    this.bar = new ActionBar();
     this.gridTitle = h("h4", { class: "cs-grid-title" });
     this.you = h("section", { class: "cs-you panel", "aria-labelledby": "cs-you-title" },
       h("h3", { id: "cs-you-title", text: "Your move" }), this.prompt,
-      h("div", { class: "cs-bar" }, this.primary, this.controls),
+      this.controls,
       this.gridTitle, this.grid.element, this.summary);
 
     this.log = h("ul", { class: "cs-log" });
@@ -73,16 +65,14 @@ class CuntSoulRenderer {
 
     this.element = h("div", { class: `cs mode-${host.mode}` },
       h("div", { class: "cs-head" }, this.title, this.status),
-      h("div", { class: "cs-board" }, this.you, this.pile, this.seats, this.logSection));
-
-    this.focusInside = false;
-    this.element.addEventListener("focusin", () => { this.focusInside = true; });
-    this.element.addEventListener("focusout", (event) => {
-      if (event.relatedTarget && !this.element.contains(event.relatedTarget)) this.focusInside = false;
-    });
+      h("div", { class: "cs-board" }, this.you, this.pile, this.seats, this.logSection), this.bar.element);
+    this.mount(this.element, this.title);
   }
 
-  destroy() {}
+  destroy() {
+    super.destroy();
+    this.bar.destroy();
+  }
 
   // -- the seam -----------------------------------------------------------------------------
 
@@ -107,10 +97,6 @@ class CuntSoulRenderer {
     return names ? `${names} ${result.winners.length > 1 ? "share first place" : "finished first"}!${loser}` : null;
   }
 
-  endReason(reason) {
-    return END_REASONS[reason] || null;
-  }
-
   history(data, gameNumber, ctx) {
     return historyList(data, gameNumber, ctx.seatName, ctx.table.seats.length);
   }
@@ -127,12 +113,8 @@ class CuntSoulRenderer {
     this.drawSeats();
     this.drawYou();
     this.news(events);
-    this.announceTurn();
+    this.askOnce(this.asking(), `${this.current && this.current.key === "select" ? "" : "Your turn. "}${this.current ? this.current.prompt : ""}`);
     this.keepFocus();
-  }
-
-  name(seat) {
-    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
   }
 
   myTurn() {
@@ -231,7 +213,9 @@ class CuntSoulRenderer {
 
   // -- your part ------------------------------------------------------------------------------
 
-  /** What is asked of you now: { key, prompt, grid: {items, mode, disabled, title}, primary, buttons }. */
+  /** What is asked of you now: { key, prompt, grid: {items, mode, disabled, title}, primary,
+   *  buttons (the choices, in the bottom bar), toggle (the field change's switch), swap,
+   *  fieldChange (its form is open) }. */
   ask() {
     const pub = this.pub;
     const mine = this.mine;
@@ -291,18 +275,18 @@ class CuntSoulRenderer {
     const lead = pub.constraint.follow_up ? "Follow your Q. " : pub.turn.extra ? "Extra turn after the burn. " : "";
     const need = `Next play: ${pub.constraint.text}.`;
     const can = this.mine.can;
-    const fieldChange = can.field_change ? { label: this.changingField ? "Cancel the field change" : "Change your field card…", pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
+    const toggle = can.field_change ? { label: this.changingField ? "Cancel the field change" : "Change your field card…", pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
     if (zone === "face-down") {
       return {
         key: "blind", prompt: `${lead}${need} Your hand and face-up cards are gone: turn over a face-down card. If it cannot go on the pile, you pick the pile up.`,
-        buttons: [...this.blindButtons("Play face-down card"), fieldChange].filter(Boolean), fieldChange: this.changingField,
+        buttons: this.blindButtons("Play face-down card"), toggle, fieldChange: this.changingField,
       };
     }
     const pickup = { label: "Pick up the pile", run: () => this.send({ type: "pickup" }) };
     if (can.pickup) {
       return {
         key: `pickup:${pub.pile.length}`, prompt: `${lead}${need} Nothing you can play fits: pick up the pile.`,
-        grid: { items: cards, title }, buttons: [pickup, fieldChange].filter(Boolean), fieldChange: this.changingField,
+        grid: { items: cards, title }, buttons: [pickup], toggle, fieldChange: this.changingField,
       };
     }
     return {
@@ -310,7 +294,7 @@ class CuntSoulRenderer {
       prompt: `${lead}${need} Select one or more cards of one rank${zone === "face-up" ? " from your face-up cards" : ""}, then play them.`,
       grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !this.playSet(card) },
       primary: this.playButton(),
-      buttons: [fieldChange].filter(Boolean), fieldChange: this.changingField,
+      toggle, fieldChange: this.changingField,
     };
   }
 
@@ -391,8 +375,11 @@ class CuntSoulRenderer {
   drawYou() {
     const ask = this.ask();
     this.you.hidden = !ask;
-    if (!ask) return;
     this.current = ask;
+    if (!ask) {
+      this.bar.hide();
+      return;
+    }
     if (!this.myTurn()) this.changingField = false;
     setText(this.prompt, ask.prompt);
     const grid = ask.grid;
@@ -412,8 +399,13 @@ class CuntSoulRenderer {
     const key = `${ask.key}:${ask.fieldChange ? "field" : ""}:${this.busy}`;
     if (key !== this.controlsKey) {
       this.controlsKey = key;
+      // A choice that is the only way on looks like the main button it is.
+      const buttons = ask.buttons || [];
+      const kind = ask.primary || buttons.length > 1 ? "secondary" : "primary";
+      this.choices = buttons.map((b) => h("button", { type: "button", class: `${kind} cs-choice`, disabled: this.busy, onclick: () => b.run() }, b.label));
+      const toggle = ask.toggle;
       replace(this.controls,
-        (ask.buttons || []).map((b) => h("button", { type: "button", class: "secondary cs-choice", "aria-pressed": b.pressed === undefined ? undefined : String(b.pressed), disabled: this.busy, onclick: () => b.run() }, b.label)),
+        toggle ? h("button", { type: "button", class: "secondary cs-choice", "aria-pressed": String(toggle.pressed), disabled: this.busy, onclick: () => toggle.run() }, toggle.label) : null,
         ask.swap ? this.swapForm(ask.swap) : null,
         ask.fieldChange ? this.fieldChangeForm() : null);
     }
@@ -469,6 +461,7 @@ class CuntSoulRenderer {
       setText(this.primary, typeof primary.label === "function" ? primary.label() : primary.label);
       this.primary.disabled = this.busy || !primary.ready();
     }
+    this.bar.show([this.primary, ...this.choices]);
     setText(this.summary, ask.key === "select" ? this.layoutSummary() : "");
   }
 
@@ -495,34 +488,15 @@ class CuntSoulRenderer {
     return this.send({ type: "select", face_up: ids.slice(0, 3), field: ids[3] }, "Laid out. Waiting for the others.");
   }
 
-  send(action, done) {
-    if (this.busy) return Promise.resolve();
-    this.busy = true;
+  drawBusy(taken) {
+    if (taken) this.grid.selected = [];
     this.drawYou();
-    const finish = (taken) => {
-      this.busy = false;
-      if (taken) this.grid.selected = [];
-      if (this.ctx) this.drawYou();
-      this.keepFocus();
-      return taken;
-    };
-    return this.host.act(action).then(() => {
-      if (done) announce(done);
-      return finish(true);
-    }, () => finish(false));
   }
 
   /** A keyboard user whose focused control went away lands on the hand or the first control. */
-  keepFocus() {
-    if (!this.focusInside || document.activeElement !== document.body || !this.element.isConnected) return;
-    const control = [this.grid.element.hidden ? null : this.grid, this.primary.hidden || this.primary.disabled ? null : this.primary,
-      this.controls.querySelector("button, select")].find(Boolean);
-    if (control === this.grid && this.grid.items.length) this.grid.focus();
-    else if (control && control !== this.grid) control.focus();
-    else {
-      this.title.tabIndex = -1;
-      this.title.focus({ preventScroll: true });
-    }
+  focusTarget() {
+    if (!this.grid.element.hidden && this.grid.items.length) return this.grid;
+    return [this.primary, ...this.choices, ...this.controls.querySelectorAll("button, select")].find((control) => !control.hidden && !control.disabled) || null;
   }
 
   // -- what screen readers hear ---------------------------------------------------------------
@@ -537,13 +511,11 @@ class CuntSoulRenderer {
     this.logSection.hidden = !this.log.children.length;
   }
 
-  /** "Your turn" is said once each time something new is asked of you. */
-  announceTurn() {
+  /** What is asked of you now, as a key that changes with each new ask ("" when nothing is):
+   *  "Your turn" is said once for each. */
+  asking() {
     const ask = this.current;
     const asking = ask && (ask.primary || ask.buttons || ask.swap) && ask.key !== "wait" && ask.key !== "selected";
-    const key = asking ? `${ask.key}:${this.pub.pile.length}` : "";
-    if (key === this.lastAsk) return;
-    this.lastAsk = key;
-    if (asking) announce(`${ask.key === "select" ? "" : "Your turn. "}${ask.prompt}`, { urgent: true });
+    return asking ? `${ask.key}:${this.pub.pile.length}` : "";
   }
 }

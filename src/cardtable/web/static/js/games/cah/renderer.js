@@ -1,24 +1,25 @@
-// games/cah.js: the Cards Against Humanity table. It draws the black card (always in view),
+// games/cah/renderer.js: the Cards Against Humanity table. It draws the black card (always in view),
 // the anonymous answers (revealed one by one and each read with the black card), your hand as
 // a card grid with the pick order, the action of the moment (submit, reveal, pick, rank, vote,
 // eliminate), the house rules' own actions (bet, discard, reboot, Never Have I Ever), the last
 // round's winner, report buttons (the black card, an answer, a card in your hand, the winning
 // answer), and it tells screen readers each change. A player who joined mid-round (`you.next_round`)
 // is told they play from the next round instead of being shown a hand. What your seat may do
-// comes from the server (`view.you.can`, docs/views/cah.md): no rule is worked out here. See
-// games/index.js for the seam.
+// comes from the server (`view.you.can`, docs/views/cah.md): no rule is worked out here. The
+// action of the moment is in the bottom bar (scaffold.js ActionBar). See games/index.js for the seam.
 
-import { announce } from "../announce.js";
-import { CardGrid } from "../card-grid.js";
-import { celebrate } from "../celebrate.js";
-import { h, replace, setText, syncList } from "../dom.js";
-import { speakerIcon } from "../icons.js";
-import { pref } from "../prefs.js";
-import { cardReport } from "../report.js";
-import { canSpeak, speak } from "../speech.js";
-import { historyList } from "./cah/history.js";
-import { END_REASONS, eventNews, turnPrompt } from "./cah/news.js";
-import { blackNodes, blackSentence, pickLabel, whiteText } from "./cah/text.js";
+import { announce } from "../../announce.js";
+import { CardGrid } from "../../card-grid.js";
+import { celebrate } from "../../celebrate.js";
+import { h, replace, setText, syncList } from "../../dom.js";
+import { speakerIcon } from "../../icons.js";
+import { pref } from "../../prefs.js";
+import { cardReport } from "../../report.js";
+import { canSpeak, speak } from "../../speech.js";
+import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { blackNodes, blackSentence, pickLabel, whiteText } from "./cards.js";
+import { historyList } from "./history.js";
+import { END_REASONS, eventNews, turnPrompt } from "./words.js";
 
 /** What a spectator, or a seat with nothing to do, may do (the shape of `you.can`). */
 const NOTHING = {
@@ -34,22 +35,18 @@ const HAND_MODES = {
   nhie: { label: "Never have I ever", help: "Choose a card to read out. Everyone who has done it can confess for 1 point." },
 };
 
-function isEditable(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
+/** A touch screen with no keyboard to speak of: hints name no keys there. */
+const TOUCH = window.matchMedia("(hover: none) and (pointer: coarse)");
 
 export function createRenderer(host) {
   return new CahRenderer(host);
 }
 
-class CahRenderer {
+class CahRenderer extends GameRenderer {
   constructor(host) {
-    this.host = host;
+    super(host, END_REASONS);
     this.blacks = new Map();
     this.handMode = "play";
-    this.lastTurn = "";
-    this.busy = false;
-    this.ctx = null;
 
     this.title = h("h2", { id: "stage-title", class: "round-title" });
     this.blackText = h("p", { class: "black-text" });
@@ -75,11 +72,9 @@ class CahRenderer {
       h("div", { class: "section-head" }, h("h3", { id: "answers-title", text: "Answers" }), this.reportAnswers),
       this.answersNote, this.answerGrid.element, this.faceDown);
 
-    this.primary = h("button", { type: "button", class: "primary action-button", onclick: () => this.primaryAction() });
+    this.primary = h("button", { type: "button", class: "primary action-button", "aria-describedby": "action-hint", onclick: () => this.primaryAction() });
     this.cancel = h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => this.setHandMode("play") });
-    this.actionHint = h("p", { class: "action-hint", id: "action-hint" });
-    this.primary.setAttribute("aria-describedby", "action-hint");
-    this.actionBar = h("div", { class: "action-bar" }, this.actionHint, h("div", { class: "action-buttons" }, this.primary, this.cancel));
+    this.bar = new ActionBar({ hintId: "action-hint" });
 
     this.handGrid = new CardGrid({
       label: "Your hand", className: "hand-grid",
@@ -111,37 +106,21 @@ class CahRenderer {
     this.element = h("div", { class: `cah mode-${host.mode}` },
       h("div", { class: "cah-head" }, this.title, this.status),
       h("div", { class: "cah-board" },
-        h("div", { class: "black-zone" }, this.blackCard, this.rando),
-        h("div", { class: "play-zone" }, this.answers, this.actionBar, this.nextRound, this.hand, this.house)),
-      this.lastRound, this.endButton);
-
-    this.onKey = (event) => this.shortcut(event);
-    document.addEventListener("keydown", this.onKey);
-    // Where keyboard focus was, so that it is not lost when the control holding it goes away.
-    this.focusInside = false;
-    this.keyboard = false;
-    this.onPointer = () => { this.keyboard = false; };
-    document.addEventListener("pointerdown", this.onPointer);
-    this.element.addEventListener("focusin", () => { this.focusInside = true; });
-    this.element.addEventListener("focusout", (event) => {
-      if (event.relatedTarget && !this.element.contains(event.relatedTarget)) this.focusInside = false;
-    });
+        // The big screen keeps the last round's winner in view, under the black card.
+        h("div", { class: "black-zone" }, this.blackCard, this.rando, host.mode === "tv" ? this.lastRound : null),
+        h("div", { class: "play-zone" }, this.answers, this.nextRound, this.hand, this.house)),
+      host.mode === "tv" ? null : this.lastRound, this.endButton, this.bar.element);
+    this.mount(this.element, this.title);
   }
 
   destroy() {
-    document.removeEventListener("keydown", this.onKey);
-    document.removeEventListener("pointerdown", this.onPointer);
+    super.destroy();
+    this.bar.destroy();
   }
 
   /** A keyboard user whose focused control disappeared goes back to the hand (or the title). */
-  keepFocus() {
-    if (!this.keyboard || !this.focusInside || document.activeElement !== document.body || !this.element.isConnected) return;
-    const target = !this.hand.hidden && this.handGrid.items.length ? this.handGrid : null;
-    if (target) target.focus();
-    else {
-      this.title.tabIndex = -1;
-      this.title.focus({ preventScroll: true });
-    }
+  focusTarget() {
+    return !this.hand.hidden && this.handGrid.items.length ? this.handGrid : null;
   }
 
   // -- the seam -----------------------------------------------------------------------------
@@ -172,8 +151,19 @@ class CahRenderer {
     return `${names} ${result.winners.length > 1 ? "share the win" : "wins"}!${shame}`;
   }
 
-  endReason(reason) {
-    return END_REASONS[reason] || null;
+  /** Rando Cardrissian in the players panel while he plays (he holds no seat). */
+  otherPlayers() {
+    const rando = this.ctx && this.ctx.view && this.ctx.view.public.rando;
+    if (!rando) return [];
+    const guide = rando.variant === "guide";
+    return [{ key: "rando", name: "Rando Cardrissian", score: guide ? null : rando.score,
+      tags: ["imaginary player", ...(guide ? [`${plural(rando.trophies.length, "card")} won`] : [])] }];
+  }
+
+  /** Rando Cardrissian in the final standings when he scored: ranked by the server with the seats. */
+  otherStandings(result) {
+    const rando = result.detail && result.detail.rando;
+    return rando && rando.place ? [{ place: rando.place, name: "Rando Cardrissian", score: rando.score }] : [];
   }
 
   history(data, gameNumber, ctx) {
@@ -213,10 +203,6 @@ class CahRenderer {
 
   pickLabel(black) {
     return pickLabel(black, this.ctx.table.options.honorDrawN);
-  }
-
-  seatName(seat) {
-    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
   }
 
   drawHeader() {
@@ -330,9 +316,13 @@ class CahRenderer {
     this.hand.hidden = !you || later || this.ctx.mode === "tv";
     if (!you) return;
     setText(this.handTitle, this.handMode === "play" ? "Your hand" : `Your hand: ${HAND_MODES[this.handMode].label.toLowerCase()}`);
-    const answer = [you.submitted, you.bet].filter(Boolean).map((cards) => cards.map((c) => c.text).join(" / "));
+    // Your answer (and bet) while answers come in; then, until the round is judged, your
+    // answers among those shuffled for the Czar.
+    const pending = [you.submitted, you.bet].filter(Boolean);
+    const played = pending.length ? pending : (you.yourAnswers || []).map((a) => a.cards);
+    const answer = played.map((cards) => cards.map((c) => c.text).join(" / "));
     this.played.hidden = !answer.length;
-    setText(this.played, answer.length ? `You played: ${answer.join("; and bet on: ")}` : "");
+    setText(this.played, answer.length ? `You played: ${answer.join(pending.length ? "; and bet on: " : "; and ")}` : "");
     this.handGrid.update(you.hand, {
       key: (card) => card.id,
       mode: this.handSelectMode(),
@@ -412,11 +402,11 @@ class CahRenderer {
         if (e.pressed !== undefined) button.setAttribute("aria-pressed", String(e.pressed));
       });
     syncList(this.nhieList, view.public.neverHaveIEver, (read) => read.card.id, (read) => h("li", { class: "nhie-item" },
-      h("span", { text: `${this.seatName(read.by)} read: “Never have I ever… ${read.card.text}”` }),
+      h("span", { text: `${this.name(read.by)} read: “Never have I ever… ${read.card.text}”` }),
       h("span", { class: "muted nhie-confessed" }),
       h("button", { type: "button", class: "tiny-button", text: "I have (+1 point)", onclick: () => this.send({ type: "confess", card: read.card.id }, "You confessed: 1 point.") })),
     (item, read) => {
-      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` Confessed: ${read.confessed.map((s) => this.seatName(s)).join(", ")}.` : "");
+      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` Confessed: ${read.confessed.map((s) => this.name(s)).join(", ")}.` : "");
       item.querySelector("button").hidden = !this.can.confessCards.includes(read.card.id);
     });
     const any = options.gambling || options.discardUnknown !== "off" || options.reboot !== "off" || options.neverHaveIEverPoints;
@@ -427,12 +417,14 @@ class CahRenderer {
   drawActions() {
     if (!this.ctx) return;
     const action = this.currentAction();
-    this.actionBar.hidden = !action;
     this.cancel.hidden = this.handMode === "play";
-    if (!action) return;
+    if (!action) {
+      this.bar.hide();
+      return;
+    }
     setText(this.primary, action.label);
     this.primary.disabled = this.busy || !action.ready;
-    setText(this.actionHint, action.hint || "");
+    this.bar.show([this.primary, this.cancel], action.hint || "");
   }
 
   currentAction() {
@@ -454,7 +446,7 @@ class CahRenderer {
       return {
         label: hand ? `Submit ${hand} card${hand > 1 ? "s" : ""}` : `Submit ${want} card${plural ? "s" : ""}`,
         ready: sizes.includes(hand) && blanksWritten,
-        hint: !blanksWritten ? "Write your blank card first." : sizes.includes(hand) ? "Press Enter or this button to play them, in this order." : `Selected ${hand} of ${want}.${plural ? " The order you pick them in is the reading order." : ""}`,
+        hint: !blanksWritten ? "Write your blank card first." : sizes.includes(hand) ? (TOUCH.matches ? "Tap this button to play them, in this order." : "Press Enter or this button to play them, in this order.") : `Selected ${hand} of ${want}.${plural ? " The order you pick them in is the reading order." : ""}`,
       };
     }
     if (can.reveal) {
@@ -470,22 +462,8 @@ class CahRenderer {
 
   // -- acting -------------------------------------------------------------------------------
 
-  send(action, done) {
-    if (this.busy) return Promise.resolve();
-    this.busy = true;
+  drawBusy() {
     this.drawActions();
-    return this.host.act(action).then(
-      () => {
-        this.busy = false;
-        if (done) announce(done);
-        this.drawActions();
-        this.keepFocus();
-      },
-      () => {
-        this.busy = false;
-        this.drawActions();
-      },
-    );
   }
 
   primaryAction() {
@@ -540,8 +518,6 @@ class CahRenderer {
 
   /** Number keys pick the nth card of the grid in use (0 is the tenth). */
   shortcut(event) {
-    this.keyboard = true;
-    if (!this.ctx || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     if (!/^[0-9]$/.test(event.key)) return;
     const index = event.key === "0" ? 9 : Number(event.key) - 1;
     const grid = this.answerMode() ? this.answerGrid : this.handSelectMode() ? this.handGrid : null;
@@ -561,7 +537,7 @@ class CahRenderer {
   news(events) {
     const words = {
       me: this.ctx.seat,
-      seatName: (seat) => this.seatName(seat),
+      seatName: (seat) => this.name(seat),
       reading: (round, cards) => this.sentence(round, cards),
       pickLabel: (black) => this.pickLabel(black),
     };
@@ -583,8 +559,9 @@ class CahRenderer {
       this.showLastRound(event.round, "Tied vote: nobody scores.", []);
       return;
     }
-    const name = event.rando ? "Rando Cardrissian" : this.seatName(event.winner);
-    const title = event.winner === this.ctx.seat ? "You win the round!" : `${name} wins the round!`;
+    const name = event.rando ? "Rando Cardrissian" : this.name(event.winner);
+    const mine = event.winner !== null && event.winner === this.ctx.seat;  // Rando and a spectator are both null
+    const title = mine ? "You win the round!" : `${name} wins the round!`;
     const sentence = this.sentence(event.round, event.cards);
     announce(`${title} ${sentence}`, { urgent: true });
     this.showLastRound(event.round, title, event.cards, event.ranking);
@@ -595,7 +572,7 @@ class CahRenderer {
   showLastRound(round, title, cards, ranking = []) {
     const black = this.blacks.get(round);
     const places = ranking.length > 1 ? h("ol", { class: "ranking" }, ranking.map((r) => h("li", {
-      text: `${r.seat === null ? "Rando Cardrissian" : this.seatName(r.seat)}: ${r.points} point${r.points === 1 ? "" : "s"}`,
+      text: `${r.seat === null ? "Rando Cardrissian" : this.name(r.seat)}: ${r.points} point${r.points === 1 ? "" : "s"}`,
     }))) : null;
     replace(this.lastRound,
       h("h3", { id: "last-title", text: `Round ${round}: ${title}` }),
@@ -633,11 +610,6 @@ class CahRenderer {
     const pub = this.ctx.view.public;
     const can = this.can;
     const asked = can.submit ? "submit" : can.reveal ? "reveal" : can.pick ? "pick" : can.rank ? "rank" : can.vote ? "vote" : can.eliminate ? "eliminate" : "";
-    const key = asked ? `${pub.round}:${pub.phase}:${asked}` : "";
-    if (key === this.lastTurn) return;
-    this.lastTurn = key;
-    if (!asked) return;
-    const text = turnPrompt(asked, can, pub, this.black());
-    announce(text, { urgent: true });
+    this.askOnce(asked ? `${pub.round}:${pub.phase}:${asked}` : "", asked ? turnPrompt(asked, can, pub, this.black()) : "");
   }
 }

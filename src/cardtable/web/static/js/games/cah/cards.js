@@ -1,4 +1,4 @@
-// games/cah/text.js: the words of CAH cards: a black card read with its answers in the
+// games/cah/cards.js: the words of CAH cards: a black card read with its answers in the
 // blanks (K9: in the order they were played), as DOM or as one sentence for speech and
 // screen readers, and the labels of a black card (PICK 2, DRAW 2).
 

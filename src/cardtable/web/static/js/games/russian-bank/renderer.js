@@ -1,50 +1,31 @@
-// games/russian-bank.js: the Russian Bank table. It draws both players' stock, hand, turned
-// card and discard pile, the eight foundations and the fanned layout; you move a card by
+// games/russian-bank/renderer.js: the Russian Bank table. It draws both players' stock, hand,
+// turned card and discard pile, the eight foundations and the fanned layout; you move a card by
 // dragging it, by clicking it then its destination, or from the keyboard (Tab to a pile, Enter
 // to pick, Enter on a highlighted pile to drop). It shows the Stop! call open to you (with the
 // error it punishes), draw offers, the passes through each hand and the match score, and it
-// tells screen readers your turn and each move of the opponent. What you may do comes from the
-// server (`view.you.can`): this file holds no rule of the game. See games/index.js.
+// tells screen readers your turn and each move of the opponent. Turning up, ending the turn,
+// cancelling a pick and Stop! are in the bottom bar (scaffold.js ActionBar). What you may do
+// comes from the server (`view.you.can`): this file holds no rule of the game. See games/index.js.
 
-import { announce } from "../announce.js";
-import { h, replace, setText, syncList } from "../dom.js";
-import { enableDrag } from "./russian-bank/drag.js";
-import { isRed, playsOf, topOf } from "./russian-bank/piles.js";
-import { END_REASONS, STOP_RULES, SUIT_SYMBOLS, cardName, eventNews, historyList, pileName, plural, rankText } from "./russian-bank/words.js";
+import { announce } from "../../announce.js";
+import { h, replace, setText, syncList } from "../../dom.js";
+import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { cardBack, cardFace, cardName } from "./cards.js";
+import { enableDrag } from "./drag.js";
+import { historyList } from "./history.js";
+import { playsOf, topOf } from "./piles.js";
+import { END_REASONS, STOP_RULES, eventNews, pileName } from "./words.js";
 
-const STYLESHEET = new URL("../../css/russian-bank.css", import.meta.url).href;
 const OWN_KINDS = ["stock", "hand", "turned", "discard"];
 
-function addStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
-}
-
-function isEditable(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
-function cardFace(card) {
-  return h("span", { class: `rb-card ${isRed(card) ? "is-red" : "is-black"}`, "aria-hidden": "true" },
-    h("span", { class: "rb-rank", text: rankText(card) }), h("span", { class: "rb-suit", text: SUIT_SYMBOLS[card.suit] }));
-}
-
-/** A face-down card of that pack's back; `count` badges the cards in a face-down pile. */
-function cardBack(pack, count = null) {
-  return h("span", { class: `rb-card rb-back pack-${pack}`, "aria-hidden": "true" }, count === null ? null : h("span", { class: "rb-count", text: String(count) }));
-}
-
 export function createRenderer(host) {
-  addStylesheet();
   return new RussianBankRenderer(host);
 }
 
-class RussianBankRenderer {
+class RussianBankRenderer extends GameRenderer {
   constructor(host) {
-    this.host = host;
-    this.ctx = null;
+    super(host, END_REASONS);
     this.picked = null;
-    this.busy = false;
     this.plays = playsOf(null, null);
     this.before = null; // the public view before the latest step: a stop's snapshot
     this.snapshot = null;
@@ -54,8 +35,8 @@ class RussianBankRenderer {
     this.status = h("p", { class: "rb-status" });
     this.hint = h("p", { class: "rb-hint", id: "rb-hint" });
     this.stopText = h("p", { class: "rb-stop-text" });
-    this.stopButtons = h("div", { class: "rb-buttons" });
-    this.stopBar = h("section", { class: "rb-alert", "aria-label": "Stop", hidden: true }, this.stopText, this.stopButtons);
+    this.stopButtons = [];
+    this.stopBar = h("section", { class: "rb-alert", "aria-label": "Stop", hidden: true }, this.stopText);
     this.drawText = h("p", { text: "" });
     this.drawBar = h("section", { class: "rb-alert", "aria-label": "Draw offer", hidden: true }, this.drawText,
       h("div", { class: "rb-buttons" },
@@ -83,8 +64,8 @@ class RussianBankRenderer {
     this.drawButton = button("Offer a draw", () => this.send({ type: "offer-draw" }, "You offered a draw."));
     this.resignButton = h("button", { type: "button", class: "quiet-button", text: "Resign",
       onclick: () => window.confirm("Resign this deal? Your opponent scores a forfeit of 20 points on top of a won game.") && this.send({ type: "resign" }) });
-    this.controls = h("div", { class: "rb-buttons rb-controls" }, this.turnStockButton, this.turnHandButton, this.endTurnButton,
-      this.cancelButton, this.spreadButton, this.drawButton, this.resignButton);
+    this.controls = h("div", { class: "rb-buttons rb-controls" }, this.spreadButton, this.drawButton, this.resignButton);
+    this.bar = new ActionBar();
     this.discards = h("div", { class: "rb-discards" });
 
     this.board = h("div", { class: "rb-board" }, this.theirZone,
@@ -93,7 +74,8 @@ class RussianBankRenderer {
       h("div", { class: "rb-head" }, this.title, this.status), this.stopBar, this.drawBar, this.board,
       h("div", { class: "rb-actions" }, this.hint, this.controls,
         h("p", { class: "muted rb-keys", text: "Tab to a pile · Enter picks a card, then Enter on a highlighted pile plays it · S stock · H hand · E end turn · Esc cancel" })),
-      this.discards);
+      this.discards, this.bar.element);
+    this.mount(this.element, this.title);
 
     enableDrag(this.board, {
       canDrag: (id) => !this.busy && this.plays.moves.has(id),
@@ -101,12 +83,11 @@ class RussianBankRenderer {
       drop: (from, to) => (this.targetOf(to) ? this.move(from, to) : this.refuse(to)),
       cancel: () => this.unpick(false),
     });
-    this.onKey = (event) => this.shortcut(event);
-    document.addEventListener("keydown", this.onKey);
   }
 
   destroy() {
-    document.removeEventListener("keydown", this.onKey);
+    super.destroy();
+    this.bar.destroy();
   }
 
   pileButton(id) {
@@ -136,10 +117,6 @@ class RussianBankRenderer {
     return seat === ctx.seat ? `You win${match}!` : `${ctx.seatName(seat)} wins${match}!`;
   }
 
-  endReason(reason) {
-    return END_REASONS[reason] || null;
-  }
-
   history(data, gameNumber, ctx) {
     return historyList(data, gameNumber, ctx.seatName);
   }
@@ -153,10 +130,6 @@ class RussianBankRenderer {
   /** The seat drawn at the bottom: yours, or seat 0 for someone watching. */
   get near() {
     return this.ctx.seat === null ? 0 : this.ctx.seat;
-  }
-
-  name(seat) {
-    return seat === this.me ? "You" : this.ctx.seatName(seat);
   }
 
   owner(seat) {
@@ -289,6 +262,7 @@ class RussianBankRenderer {
     const rule = you && you.stop;
     const calls = you && you.can.stop;
     this.stopBar.hidden = !rule || !calls || this.ctx.mode === "tv";
+    this.stopButtons = [];
     if (this.stopBar.hidden) return;
     const offender = 1 - this.me;
     setText(this.stopText, `${this.ctx.seatName(offender)} broke the order of play: ${STOP_RULES[rule]}. You may call Stop!`);
@@ -299,7 +273,7 @@ class RussianBankRenderer {
       buttons.push(h("button", { type: "button", class: "secondary rb-stop", onclick: () => this.send({ type: "stop", ...play }),
         text: `Stop! and make them play ${card ? `the ${cardName(card)}` : `from ${pileName(play.from, owner)}`} to ${pileName(play.to, owner)}` }));
     }
-    replace(this.stopButtons, buttons);
+    this.stopButtons = buttons;
   }
 
   drawDraw() {
@@ -316,6 +290,7 @@ class RussianBankRenderer {
     this.controls.hidden = !seated;
     if (!seated) {
       setText(this.hint, "");
+      this.bar.hide();
       return;
     }
     const plays = this.plays;
@@ -331,6 +306,7 @@ class RussianBankRenderer {
     setText(this.spreadButton, can.square ? "Square your discards" : "Spread your discards (both see them)");
     for (const button of [this.turnStockButton, this.turnHandButton, this.endTurnButton]) button.disabled = this.busy;
     setText(this.hint, this.hintText(myTurn));
+    this.bar.show([...this.stopButtons, this.turnStockButton, this.turnHandButton, this.endTurnButton, this.cancelButton]);
   }
 
   hintText(myTurn) {
@@ -425,25 +401,14 @@ class RussianBankRenderer {
     this.send({ type: square ? "square" : "spread" }, square ? "Discards squared." : "Discards spread for both to see.");
   }
 
-  send(action, done) {
-    if (this.busy) return;
-    this.busy = true;
-    this.board.setAttribute("aria-busy", "true");
+  drawBusy(taken) {
+    if (this.busy) this.board.setAttribute("aria-busy", "true");
+    else this.board.removeAttribute("aria-busy");
+    if (taken !== undefined) this.drawPiles();
     this.drawControls();
-    const finish = (ok) => {
-      this.busy = false;
-      this.board.removeAttribute("aria-busy");
-      if (ok && done) announce(done);
-      if (this.ctx) {
-        this.drawPiles();
-        this.drawControls();
-      }
-    };
-    this.host.act(action).then(() => finish(true), () => finish(false));
   }
 
   shortcut(event) {
-    if (!this.ctx || !this.element.isConnected || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     const keys = { Escape: () => this.unpick(true), s: () => this.turnUp("stock"), h: () => this.turnUp("hand"), e: () => this.endTurn() };
     const run = keys[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (!run) return;
