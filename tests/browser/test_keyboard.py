@@ -69,8 +69,7 @@ def test_a_whole_game_with_the_keyboard_alone(open_page):
     page.wait_for_selector("#create-game option", state="attached")
     tab_to(page, "#player-name")
     keys.type("Kim")
-    tab_to(page, "#create-game")
-    keys.press("Tab")  # the first preset
+    tab_to(page, "input[type=radio]:checked")  # the first preset
     keys.press("ArrowUp")  # round to the last: DigiPen Against Humanity (one by one)
     for section in ("More settings", "How it ends"):
         tab_to(page, "summary", section)
