@@ -7,7 +7,6 @@ to hold what a rule needs.
 
 from __future__ import annotations
 
-import pytest
 from driver import (
     DESKTOP,
     PHONE,
@@ -23,9 +22,6 @@ from driver import (
     wait_for_table,
 )
 from playwright.sync_api import expect
-
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
 
 WHITES = [f"Answer number {n}" for n in range(80)]
 BLACKS = [f"Prompt {n}: _." for n in range(4)]

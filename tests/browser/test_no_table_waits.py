@@ -20,9 +20,6 @@ from playwright.sync_api import expect
 from cardtable.server.clock import ManualClock
 from conftest import started_site
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 
 @pytest.fixture
 def site(tmp_path):

@@ -22,9 +22,6 @@ from cardtable.store import Entry
 from cardtable.table import reducer
 from cardtable.table.state import TableState
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 #: (game, options, seats): every game with a renderer, every CAH preset, and a CSH table
 #: where the History directorship brings in Reenactment (H7).
 GAMES = [

@@ -12,9 +12,6 @@ from pathlib import Path
 
 import pytest
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
 LINE = re.compile(
     r"load: players=(\d+) tables=(\d+) actions=(\d+) actions_per_s=(\d+) p50_ms=[\d.]+ "

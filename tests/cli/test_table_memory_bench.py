@@ -9,11 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "table_memory.py"
 MEMORY = re.compile(
     r"table_memory: tables=3 held_tables=3 held_kb=\d+ per_table_kb=\d+ "

@@ -448,7 +448,6 @@ async def _log(database_url: str, code: str) -> list[asyncpg.Record]:
         await connection.close()
 
 
-@pytest.mark.long
 def test_two_server_processes_play_one_table_to_its_end(postgres_url, redis_url, prefix):
     args = ["--database-url", postgres_url, "--redis-url", redis_url, "--redis-prefix", prefix]
     ports = [free_port(), free_port()]

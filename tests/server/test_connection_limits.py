@@ -81,7 +81,6 @@ def test_a_members_connections_share_one_message_rate_limit(database_url):
             client.close()
 
 
-@pytest.mark.long
 def test_a_connection_that_does_not_read_is_closed_not_buffered(database_url):
     fast = {"message_rate": 1e6, "message_burst": 10**6, "chat_rate": 1e6, "chat_burst": 10**6}
     with RunningServer(settings_for(database_url, **fast)) as server:

@@ -19,9 +19,6 @@ from harness import read_history, start_process
 from cardtable.table.patch import apply
 from thread_server import free_port
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 TABLES = 4
 PLAYERS = 3
 #: Actions acknowledged before the kill: enough that it falls among busy games.

@@ -215,7 +215,6 @@ def test_a_deck_file_over_the_limit_is_refused_naming_the_limit_and_the_alternat
     assert listed(server) == before
 
 
-@pytest.mark.long
 def test_hostile_uploads_are_refused_or_read_within_budget_while_another_table_plays(server):
     """Eight hostile files uploaded at once (issue 22): each is refused with its stable code, or
     read (so within its CPU and memory budget: a child past either is refused), and a table
@@ -529,7 +528,6 @@ async def test_two_processes_starting_together_store_the_built_in_decks_once(dat
             await store.close()
 
 
-@pytest.mark.long
 def test_another_process_loads_and_plays_a_table_with_library_decks(server, database_url):
     """A process that has never seen the deck reads it from the database before it replays
     the table's log, and before it resolves new settings naming another deck."""
@@ -554,7 +552,6 @@ def test_another_process_loads_and_plays_a_table_with_library_decks(server, data
         process.wait(20)
 
 
-@pytest.mark.long
 def test_a_process_following_a_table_on_the_bus_reads_a_deck_named_in_new_settings(
     postgres_url, redis_url
 ):

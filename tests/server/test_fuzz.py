@@ -15,9 +15,6 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from cardtable.server.realtime.messages import ValidationError, parse_client_message
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 
 def _dumps(value) -> bytes:
     return json.dumps(value).encode()

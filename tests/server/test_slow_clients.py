@@ -26,9 +26,6 @@ from cardtable.server.workers.worker import HEAD_BYTES
 from cardtable.store import Store
 from thread_server import free_port
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 HEAD_TIMEOUT = 10.0
 CAP = 2
 HEALTH = b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n"

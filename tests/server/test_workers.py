@@ -25,9 +25,6 @@ from cardtable.server.workers.shards import owner, table_named
 from cardtable.table import reducer
 from thread_server import free_port
 
-#: Scheduled first (see tests/conftest.py): these tests take 20 s or more.
-pytestmark = pytest.mark.long
-
 WORKERS = 2
 ADMIN = "workers-admin-token"
 

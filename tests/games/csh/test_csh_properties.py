@@ -4,7 +4,6 @@ contract over every preset is tests/games/test_contract.py's)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,7 +105,6 @@ def test_games_without_pr_share_no_private_card_between_seats():
         )
 
 
-@pytest.mark.long
 def test_every_primitive_and_ruling_path_comes_up_in_random_games():
     """The random games above reach every effect: so they exercise all the card data."""
     seen: set[str] = set()

@@ -1,7 +1,6 @@
 """The `cunt-soul` bots: legal choices in real games, their strength, and the heuristic's intent
 in scripted positions."""
 
-import pytest
 from cs_table import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,7 +23,6 @@ def test_the_game_offers_random_and_heuristic_bots():
     assert bots.names("cunt-soul") == ("random", "easy", "hard", "heuristic", "normal")
 
 
-@pytest.mark.long
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**31), seats=st.integers(2, 6))
 def test_heuristic_only_chooses_legal_actions_and_its_games_end(seed, seats):
@@ -38,7 +36,6 @@ def test_heuristic_only_chooses_legal_actions_and_its_games_end(seed, seats):
         GAME.apply(state, seat, action)
 
 
-@pytest.mark.long
 def test_heuristic_wins_most_four_player_games_against_three_random_bots():
     """A tripwire for the bot's strength on 10 fixed deals: the shipped bot wins 8 of them, a
     random seat about 2.5 (the bar, 6, is reached by a random seat's strength 2% of the time).

@@ -1,7 +1,6 @@
 """Property tests over real random games (random selections, so random field cards, and random
 field changes): the engine contract holds, cards are conserved, every game ends."""
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +43,6 @@ def every_card(state) -> list[int]:
     return sorted(cards)
 
 
-@pytest.mark.long
 @CONTRACT
 @given(seed=st.integers(0, 2**31), seats=st.integers(2, 8), options=OPTIONS)
 def test_random_games_meet_the_engine_contract_and_leak_no_card(seed, seats, options):

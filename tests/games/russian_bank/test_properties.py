@@ -5,7 +5,6 @@ RB-16 allow, and assisted games never erring (RB-22)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,7 +62,6 @@ def play_watched(options, seed: int, check_views_every: int = 5):
     return state, windows
 
 
-@pytest.mark.long
 @PROPERTY
 @given(options=options_strategy, seed=st.integers(0, 2**32))
 def test_random_games_keep_the_engine_contract(options, seed):
