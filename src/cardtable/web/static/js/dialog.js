@@ -44,3 +44,18 @@ export function openDialog({ title, className = "", build }) {
     });
   });
 }
+
+/** Ask to confirm: `text`, a primary button saying `yes` and Cancel (focused). Resolves true
+ *  only when `yes` is pressed; Cancel and Escape resolve false. */
+export function confirmDialog({ title, text, yes, className = "" }) {
+  return openDialog({
+    title,
+    className,
+    build: (close) => [
+      h("p", { text }),
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "primary", text: yes, onclick: () => close(true) }),
+        h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
+    ],
+  }).then((answer) => answer === true);
+}

@@ -6,7 +6,7 @@
 // only draws what the table document says and sends the table action.
 
 import { announce } from "../announce.js";
-import { openDialog } from "../dialog.js";
+import { confirmDialog } from "../dialog.js";
 import { h } from "../dom.js";
 
 const CLAIMS = {
@@ -72,16 +72,7 @@ export class LivenessPanel {
 
   confirmClaim(outcome) {
     const words = CLAIMS[outcome];
-    openDialog({
-      title: words.title,
-      className: "claim-dialog",
-      build: (close) => [
-        h("p", { text: words.text }),
-        h("div", { class: "dialog-buttons" },
-          h("button", { type: "button", class: "primary", text: words.yes, onclick: () => close(true) }),
-          h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
-      ],
-    }).then((yes) => {
+    confirmDialog({ title: words.title, text: words.text, yes: words.yes, className: "claim-dialog" }).then((yes) => {
       if (yes) this.tableAct({ type: "claim", outcome }).catch(() => null);
     });
   }

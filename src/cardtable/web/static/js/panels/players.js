@@ -7,7 +7,7 @@
 // The host can remove or ban people (after a confirmation naming them) or pass the host role;
 // anyone can report a player to the moderators.
 
-import { openDialog } from "../dialog.js";
+import { confirmDialog } from "../dialog.js";
 import { h, setText, syncList } from "../dom.js";
 
 /** The confirmation before removing someone (`ban`: and banning them from the table). */
@@ -119,16 +119,7 @@ export class PlayersPanel {
   /** Remove (or ban) `member` once the host confirms; Cancel or Escape does nothing. */
   confirmKick(member, ban) {
     const words = KICKS[ban];
-    openDialog({
-      title: words.title(member.name),
-      className: "kick-dialog",
-      build: (close) => [
-        h("p", { text: words.text }),
-        h("div", { class: "dialog-buttons" },
-          h("button", { type: "button", class: "primary", text: words.yes, onclick: () => close(true) }),
-          h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
-      ],
-    }).then((yes) => {
+    confirmDialog({ title: words.title(member.name), text: words.text, yes: words.yes, className: "kick-dialog" }).then((yes) => {
       if (yes) this.onKick(member.id, ban);
     });
   }
