@@ -7,7 +7,23 @@
   `serve --workers` (dispatcher, worker, shards, status).
 """
 
-from .app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .config import Settings
 
+if TYPE_CHECKING:
+    from .app import create_app
+
 __all__ = ["Settings", "create_app"]
+
+
+def __getattr__(name: str):
+    """`create_app`, imported on first use: `serve --workers`' dispatcher reads `Settings`
+    from here and never builds an app, so it does not pay for FastAPI's import."""
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
