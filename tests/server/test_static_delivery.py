@@ -369,3 +369,22 @@ def test_the_page_links_the_theme_and_says_it_has_both_schemes():
         r'name="theme-color" content="(#\w+)" media="\(prefers-color-scheme: (\w+)\)"', page
     )
     assert {scheme for _, scheme in theme_colors} == {"dark", "light"}
+
+
+def test_the_list_of_games_is_sent_gzipped_with_an_etag_and_304_once_held(http):
+    plain = http.get("/api/games", headers={"accept-encoding": "identity"})
+    packed = http.get("/api/games", headers={"accept-encoding": "gzip"})
+    assert plain.headers["content-type"] == "application/json"
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.json() == plain.json() and any(g["id"] == "cah" for g in plain.json())
+    assert int(packed.headers["content-length"]) < int(plain.headers["content-length"]) / 2
+    again = http.get("/api/games", headers={"if-none-match": plain.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_method_a_path_does_not_take_is_405_naming_the_ones_it_does(http):
+    static = http.post("/js/main.js")
+    api = http.put("/api/games")
+    assert (static.status_code, static.headers["allow"]) == (405, "GET, HEAD")
+    assert (api.status_code, api.json()["error"]["code"]) == (405, "bad-method")
+    assert "GET" in api.headers["allow"].split(", ")

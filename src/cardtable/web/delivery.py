@@ -24,6 +24,7 @@ from pathlib import Path
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from .assets import VERSION_LENGTH, Asset, make_asset, read_tree, tree_stamp, tree_version
@@ -83,22 +84,40 @@ class StaticSite:
             await send({"type": "websocket.close", "code": 1000})
             return
         if scope["method"] not in ("GET", "HEAD"):
-            raise HTTPException(405)
+            raise HTTPException(405, headers={"allow": "GET, HEAD"})
         asset, cache = self.find(_route_path(scope))
-        request = Headers(scope=scope)
-        gzipped = asset.gzipped is not None and accepts_gzip(request.get("accept-encoding", ""))
-        body = asset.gzipped if gzipped and asset.gzipped is not None else asset.body
-        headers = {"etag": asset.gzip_etag if gzipped else asset.etag, "cache-control": cache}
-        if asset.gzipped is not None:
-            headers["vary"] = "Accept-Encoding"
-        if matches(request.get("if-none-match", ""), (asset.etag, asset.gzip_etag)):
-            await _respond(send, 304, headers, b"")
-            return
-        headers["content-type"] = asset.media_type
-        headers["content-length"] = str(len(body))
-        if gzipped:
-            headers["content-encoding"] = "gzip"
-        await _respond(send, 200, headers, b"" if scope["method"] == "HEAD" else body)
+        await send_asset(scope, send, asset, cache)
+
+
+async def send_asset(scope: Scope, send: Send, asset: Asset, cache: str) -> None:
+    """Answer an HTTP request with `asset`: gzipped when the client accepts it, 304 when it
+    holds the asset already (its If-None-Match names either encoding's ETag)."""
+    request = Headers(scope=scope)
+    gzipped = asset.gzipped is not None and accepts_gzip(request.get("accept-encoding", ""))
+    body = asset.gzipped if gzipped and asset.gzipped is not None else asset.body
+    headers = {"etag": asset.gzip_etag if gzipped else asset.etag, "cache-control": cache}
+    if asset.gzipped is not None:
+        headers["vary"] = "Accept-Encoding"
+    if matches(request.get("if-none-match", ""), (asset.etag, asset.gzip_etag)):
+        await _respond(send, 304, headers, b"")
+        return
+    headers["content-type"] = asset.media_type
+    headers["content-length"] = str(len(body))
+    if gzipped:
+        headers["content-encoding"] = "gzip"
+    await _respond(send, 200, headers, b"" if scope["method"] == "HEAD" else body)
+
+
+class AssetResponse(Response):
+    """A route's answer that is the same for every request (a list of games): encoded,
+    compressed and tagged once, sent like a static file."""
+
+    def __init__(self, name: str, body: bytes, cache: str = REVALIDATE):
+        super().__init__()
+        self.asset, self.cache = make_asset(name, body), cache
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send_asset(scope, send, self.asset, self.cache)
 
 
 def accepts_gzip(accept_encoding: str) -> bool:

@@ -78,4 +78,6 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
         code = _HTTP_CODES.get(error.status_code, ErrorCode.BAD_REQUEST)
-        return error_response(error.status_code, code, str(error.detail)[:300])
+        answer = error_response(error.status_code, code, str(error.detail)[:300])
+        answer.headers.update(error.headers or {})  # a 405's `Allow`, as HTTP asks
+        return answer
