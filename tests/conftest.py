@@ -38,7 +38,7 @@ def missing_service(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def service_missing():
     """`service_missing(reason)`: what a test calls when this machine lacks a service it needs
     (a fixture, so that tests in any folder reach it without importing a conftest)."""

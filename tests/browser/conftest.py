@@ -158,13 +158,14 @@ def open_page(browser, site):
     """`open_page(viewport=PHONE, seat=None)`: a fresh browser profile on the site, failing the
     test on any script error or alert. `seat=(code, joined)` puts a seat in its storage.
     A test that makes the server refuse a request on purpose lists the console line the
-    browser logs for it in `open_page.expected_console` (substrings)."""
+    browser logs for it in `open_page.expected_console` (substrings). The browser's language
+    is `locale` (English unless a test asks for another), so pages open in it."""
     contexts = []
     errors: list[str] = []
     expected: list[str] = []
 
-    def open_one(viewport=DESKTOP, seat=None, path="/"):
-        context = browser.new_context(viewport=viewport, reduced_motion="reduce")
+    def open_one(viewport=DESKTOP, seat=None, path="/", locale="en-US"):
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce", locale=locale)
         context.set_default_timeout(10_000)
         contexts.append(context)
         if seat is not None:

@@ -94,13 +94,26 @@ def take_turn(page) -> str | None:
             return None
     if button.is_disabled():
         return None
+    return press(page, button)
+
+
+#: The page moved on after an action: the game ended, the bar went, its label changed, it may
+#: be pressed again, or a new round began (quick bots can bring the next round's same action,
+#: under the same label, before a test looks).
+MOVED_ON = f"""([label, round]) => {{
+  const b = document.querySelector('{ACTION}');
+  const title = document.querySelector('.round-title');
+  return Boolean(document.querySelector('.end .winner-title')) || !b || b.textContent !== label
+    || !b.disabled || (title ? title.textContent : null) !== round; }}"""
+
+
+def press(page, button) -> str:
+    """Press the action bar's `button` and wait until the page moved on; its label."""
     label = button.inner_text()
+    title = page.locator(".round-title")
+    round_title = title.first.inner_text() if title.count() else None
     button.click()
-    page.wait_for_function(
-        "label => { const b = document.querySelector('.action-bar:not([hidden]) .action-button');"
-        " return !b || b.textContent !== label || !b.disabled; }",
-        arg=label,
-    )
+    page.wait_for_function(MOVED_ON, arg=[label, round_title])
     return label
 
 

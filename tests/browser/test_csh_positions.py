@@ -7,6 +7,8 @@ from cardtable.games.csh.state import Phase
 from csh_table import Table
 
 DRAW = """async ([view, seat]) => {
+  // The renderer's words come from the catalogues its own i18n.js module has loaded.
+  await (await import("/js/i18n.js")).loadLanguage();
   const { createRenderer } = await import("/js/games/csh/renderer.js");
   const game = (await (await fetch("/api/games")).json()).find((g) => g.id === "csh");
   const renderer = createRenderer({ act: () => new Promise(() => null), hostAction: () => null,

@@ -3,9 +3,10 @@
 A host and bots play a random game through the server's reducer to its end. Its first HEAD
 steps, then its last TAIL steps (as a page opened late meets them), go to the page: each
 step's table document, view and events, drawn by the game's own renderer for every seat and
-for the big screen, the way the table page does. A script error fails the test and names the
-seed and step. The browser game tests play one game each through the site; these reach the
-rarer positions (CI once met a choice asked by a retriggered CSH card there).
+for the big screen, the way the table page does. A script error, or a word the catalogues lack,
+fails the test and names the seed and step. The browser game tests play one game each through
+the site; these reach the rarer positions (CI once met a choice asked by a retriggered CSH
+card there).
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ HEAD, TAIL, MAX_STEPS = 300, 100, 20_000
 # The steps go as one JSON string: Playwright's own argument encoding takes ~15 times longer.
 DRAW_ALL = """async ([gameId, viewers, stepsJson]) => {
   const steps = JSON.parse(stepsJson);
+  // The renderers' words come from the catalogues their own i18n.js module has loaded.
+  await (await import("/js/i18n.js")).loadLanguage();
   const { loadRenderer } = await import("/js/games/index.js");
   const game = (await (await fetch("/api/games")).json()).find((g) => g.id === gameId);
   const make = await loadRenderer(gameId);
@@ -67,6 +70,7 @@ DRAW_ALL = """async ([gameId, viewers, stepsJson]) => {
       } catch (error) {
         return `step ${index}, seat ${seat} (${mode}): ${error.stack || error}`;
       }
+      if (window.__missingKeys.length) return `step ${index}: no words for ${window.__missingKeys}`;
     }
   }
   return null;

@@ -126,7 +126,9 @@ def test_a_refused_report_says_why_and_stays_open(open_page, site):
         ),
     )
     _dialog(ann).get_by_role("button", name="Send report").click()
-    expect(_dialog(ann).get_by_role("alert")).to_have_text("too many reports; wait a little")
+    expect(_dialog(ann).get_by_role("alert")).to_have_text(
+        "You sent too many reports just now. Wait a little, then try again."
+    )
     expect(_dialog(ann).get_by_role("button", name="Send report")).to_be_enabled()
     assert site.admin("GET", "/api/admin/reports") == []
 

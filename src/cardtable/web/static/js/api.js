@@ -1,17 +1,16 @@
 // api.js: the HTTP API (games, public tables, create, join, history, reports, the deck
 // library, the leaderboard). Every failure becomes an ApiError carrying the server's stable
-// error code and message.
+// error code, its status and, as its message, the sentence error-text.js makes of it. An
+// answer without the server's own error (a proxy in front of the site may answer by itself)
+// gets the code `http-<status>`.
 
-// What an answer without the server's own error means, for the statuses people meet (a proxy
-// in front of the site may answer these itself).
-const STATUS_TEXT = {
-  429: "Too many requests came from your network just now. Wait a minute, then try again.",
-};
+import { errorText } from "./error-text.js";
+import { localizeGames } from "./games/option-words.js";
 
 export class ApiError extends Error {
   /** `where`: the line or field the server names, for errors about a file (a deck). */
-  constructor(code, message, status = 0, where = "") {
-    super(message);
+  constructor(code, status = 0, where = "") {
+    super(errorText({ code, status, where }));
     this.code = code;
     this.status = status;
     this.where = where;
@@ -26,17 +25,12 @@ async function call(method, path, body, raw = null, token = null) {
     if (token) headers.authorization = `Bearer ${token}`;
     response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : raw || undefined });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Check your connection.");
+    throw new ApiError("offline");
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error;
-    throw new ApiError(
-      error ? error.code : "http-" + response.status,
-      error ? error.message : STATUS_TEXT[response.status] || `The server answered ${response.status}.`,
-      response.status,
-      (error && error.where) || "",
-    );
+    throw new ApiError(error ? error.code : "http-" + response.status, response.status, (error && error.where) || "");
   }
   return data;
 }
@@ -55,7 +49,8 @@ async function history(code, token) {
 }
 
 export const api = {
-  games: () => call("GET", "/api/games"),
+  /** The games, their settings' words in the page's language (games/option-words.js). */
+  games: () => call("GET", "/api/games").then(localizeGames),
   /** The table's own number settings as a form draws them (name, bounds, label, help). */
   tableSettings: () => call("GET", "/api/table-settings"),
   publicTables: () => call("GET", "/api/tables"),

@@ -5,6 +5,7 @@
 
 import { announce } from "./announce.js";
 import { h, setText, syncList } from "./dom.js";
+import { t } from "./i18n.js";
 import { speakerIcon } from "./icons.js";
 import { pref } from "./prefs.js";
 import { canSpeak, speak } from "./speech.js";
@@ -55,7 +56,7 @@ export class CardGrid {
       if (pref("speakCards")) speak(this.speechOf(key));
     });
     const speakButton = canSpeak()
-      ? h("button", { type: "button", class: "speak-button", tabindex: -1, "aria-hidden": "true", title: "Read aloud",
+      ? h("button", { type: "button", class: "speak-button", tabindex: -1, "aria-hidden": "true", title: t("cards.readAloud"),
         onclick: () => speak(this.speechOf(key)) }, speakerIcon())
       : null;
     return h("li", { class: "card-tile" }, button, speakButton);
@@ -106,7 +107,7 @@ export class CardGrid {
     if (at >= 0) this.selected.splice(at, 1);
     else if (this.mode.max === 1) this.selected = [key];
     else if (this.selected.length >= this.mode.max) {
-      announce(`You already chose ${this.mode.max}. Unselect one first.`);
+      announce(t("cards.tooMany", { count: this.mode.max }));
       return;
     } else this.selected.push(key);
     this.redraw();

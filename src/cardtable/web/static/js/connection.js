@@ -5,6 +5,7 @@
 // (with why it is reconnecting or stopped, when the server said) and "closed" (the seat is
 // gone: kicked, or the table no longer exists).
 
+import { errorText } from "./error-text.js";
 import { applyPatch } from "./patch.js";
 
 const PROTOCOL = 5;
@@ -65,7 +66,7 @@ export class TableConnection extends EventTarget {
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     if (this.socket) this.socket.close(1000);
-    this.failPending("closed", "You left the table.");
+    this.failPending("closed");
   }
 
   /** Send a game action for your seat; resolves when the server has stored it. */
@@ -80,11 +81,11 @@ export class TableConnection extends EventTarget {
 
   request(type, action) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN || this.status !== "open") {
-      return Promise.reject({ code: "disconnected", message: "Not connected: reconnecting…" });
+      return Promise.reject({ code: "disconnected", message: errorText({ code: "disconnected" }) });
     }
     const id = `c${this.nextId++}`;
     this.socket.send(JSON.stringify({ type, id, action }));
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, type }));
   }
 
   // -- the socket ---------------------------------------------------------------------------
@@ -109,7 +110,7 @@ export class TableConnection extends EventTarget {
 
   closed(code) {
     clearInterval(this.pingTimer);
-    this.failPending("disconnected", "The connection dropped before the server answered.");
+    this.failPending("dropped");
     if (this.stopped) return;
     if (FATAL.has(code)) {
       this.stopped = true;
@@ -197,10 +198,15 @@ export class TableConnection extends EventTarget {
     if (!waiting) return;
     this.pending.delete(id);
     if (ok) waiting.resolve(message);
-    else waiting.reject({ code: message.code, message: message.message });
+    else {
+      // A game action's refusal is the game's own (its rules), in its words.
+      const gameId = waiting.type === "play" && this.document ? this.document.table.game : null;
+      waiting.reject({ code: message.code, message: errorText(message, { gameId }) });
+    }
   }
 
-  failPending(code, message) {
+  failPending(code) {
+    const message = errorText({ code });
     for (const waiting of this.pending.values()) waiting.reject({ code, message });
     this.pending.clear();
   }

@@ -9,6 +9,7 @@
 
 import { api } from "./api.js";
 import { h, replace, uid } from "./dom.js";
+import { formatList, t } from "./i18n.js";
 import { importReport, reportSummary } from "./import-report.js";
 import { PackPicker } from "./pack-picker.js";
 
@@ -28,20 +29,21 @@ function loadLibrary(fresh = false) {
   return library;
 }
 
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+/** "12 black cards, 40 white cards" in the page's language. */
+export function cardCounts(calls, responses) {
+  return t("decks.cardCounts", { black: t("decks.blackCards", { count: calls }), white: t("decks.whiteCards", { count: responses }) });
 }
 
 /** One line about a deck: its counts, language, tags, ratings, licence and origin. */
 export function deckFacts(deck) {
-  const facts = [`${plural(deck.calls, "black card")}, ${plural(deck.responses, "white card")}`];
+  const facts = [cardCounts(deck.calls, deck.responses)];
   if (deck.language) facts.push(deck.language);
   const ratings = (deck.ratings || []).filter((rating) => rating !== "unrated");
-  if (ratings.length) facts.push(`rated ${ratings.join(", ")}`);
-  if (deck.tags && deck.tags.length) facts.push(`tags: ${deck.tags.slice(0, 6).join(", ")}${deck.tags.length > 6 ? "…" : ""}`);
-  facts.push(deck.license ? `licence: ${deck.license}` : "licence not stated");
-  if (deck.attribution) facts.push(`by ${deck.attribution}`);
-  facts.push(deck.builtin ? "built in" : "uploaded");
+  if (ratings.length) facts.push(t("decks.rated", { ratings: formatList(ratings) }));
+  if (deck.tags && deck.tags.length) facts.push(t("decks.tags", { tags: `${deck.tags.slice(0, 6).join(", ")}${deck.tags.length > 6 ? "…" : ""}` }));
+  facts.push(deck.license ? t("decks.licence", { licence: deck.license }) : t("decks.noLicence"));
+  if (deck.attribution) facts.push(t("decks.by", { name: deck.attribution }));
+  facts.push(deck.builtin ? t("decks.builtin") : t("decks.uploaded"));
   return facts.join(" · ");
 }
 
@@ -51,30 +53,30 @@ export class DeckPicker {
     this.wanted = [...option.default];
     this.decks = [];
     this.list = h("ul", { class: "deck-list" });
-    this.status = h("p", { class: "muted", text: "Loading the deck library…" });
+    this.status = h("p", { class: "muted", text: t("decks.loading") });
     const filterId = uid("deck-filter");
-    this.filter = h("input", { id: filterId, type: "search", autocomplete: "off", placeholder: "Name, tag or language" });
+    this.filter = h("input", { id: filterId, type: "search", autocomplete: "off", placeholder: t("decks.filterPlaceholder") });
     this.filter.addEventListener("input", () => this.applyFilter());
-    this.filterField = h("div", { class: "field", hidden: true }, h("label", { for: filterId, text: "Find a deck" }), this.filter);
+    this.filterField = h("div", { class: "field", hidden: true }, h("label", { for: filterId, text: t("decks.filter") }), this.filter);
     this.count = h("p", { class: "help", role: "status" });
     this.packs = new PackPicker({ onChange: (names) => this.writePacks(names) });
     this.packsBox = null; // the form's `packs` text box, found once the form is built
     this.element = h("div", { class: "deck-picker" },
       h("fieldset", { class: "deck-fieldset" },
         h("legend", { text: option.label }),
-        h("p", { class: "help", text: "Choose one or more decks: the game deals from all of them." }),
+        h("p", { class: "help", text: t("decks.help") }),
         this.filterField, this.status, this.list, this.count),
       this.packs.element,
       this.uploadForm());
     loadLibrary().then((decks) => this.show(decks), (error) => {
-      this.status.textContent = `The deck library could not be loaded: ${error.message}`;
+      this.status.textContent = t("decks.failed", { reason: error.message });
     });
   }
 
   show(decks) {
     this.decks = decks;
     this.status.hidden = decks.length > 0;
-    this.status.textContent = decks.length ? "" : "The library has no decks.";
+    this.status.textContent = decks.length ? "" : t("decks.empty");
     this.filterField.hidden = decks.length < FILTER_FROM;
     const known = new Set(decks.map((deck) => deck.id));
     const missing = this.wanted.filter((id) => !known.has(id)).map((id) => ({ id, name: id, missing: true }));
@@ -123,7 +125,7 @@ export class DeckPicker {
     });
     return h("li", { class: "deck-item" },
       h("label", { class: "check", for: id }, box, h("span", { class: "deck-name", text: deck.name })),
-      h("p", { class: "help deck-facts", id: `${id}-facts`, text: deck.missing ? "This deck is not in the library any more." : deckFacts(deck) }));
+      h("p", { class: "help deck-facts", id: `${id}-facts`, text: deck.missing ? t("decks.missing") : deckFacts(deck) }));
   }
 
   applyFilter() {
@@ -140,8 +142,8 @@ export class DeckPicker {
     const calls = decks.reduce((sum, deck) => sum + deck.calls, 0);
     const responses = decks.reduce((sum, deck) => sum + deck.responses, 0);
     this.count.textContent = chosen.length
-      ? `${plural(chosen.length, "deck")} chosen: ${plural(calls, "black card")}, ${plural(responses, "white card")}.`
-      : "No deck chosen: the game will use only custom cards.";
+      ? t("decks.chosen", { decks: t("decks.count", { count: chosen.length }), cards: cardCounts(calls, responses), count: chosen.length })
+      : t("decks.noneChosen");
   }
 
   read() {
@@ -167,20 +169,20 @@ export class DeckPicker {
     const kindId = uid("deck-kind");
     const file = h("input", { type: "file", id: fileId, accept: ACCEPT });
     const kind = h("select", { id: kindId },
-      h("option", { value: "", text: "The file says (or mixed)" }),
-      h("option", { value: "black", text: "Every line is a black card" }),
-      h("option", { value: "white", text: "Every line is a white card" }));
+      h("option", { value: "", text: t("upload.kindFile") }),
+      h("option", { value: "black", text: t("upload.kindBlack") }),
+      h("option", { value: "white", text: t("upload.kindWhite") }));
     const error = h("p", { class: "form-error", role: "alert" });
     const done = h("p", { class: "upload-done", role: "status" });
     const report = h("div", { class: "upload-report" });
-    const button = h("button", { type: "button", class: "secondary", text: "Upload deck" });
+    const button = h("button", { type: "button", class: "secondary", text: t("upload.button") });
     button.addEventListener("click", async () => {
       error.textContent = "";
       done.textContent = "";
       report.replaceChildren();
       const chosen = file.files && file.files[0];
       if (!chosen) {
-        error.textContent = "Choose a deck file first.";
+        error.textContent = t("upload.noFile");
         file.focus();
         return;
       }
@@ -195,17 +197,16 @@ export class DeckPicker {
         report.append(importReport(deck));
         file.value = "";
       } catch (failure) {
-        const where = failure.where && !failure.message.startsWith(failure.where) ? `${failure.where}: ` : "";
-        error.textContent = `The deck was not added. ${where}${failure.message}`;
+        error.textContent = t("upload.failed", { reason: failure.message });
       } finally {
         button.disabled = false;
       }
     });
     return h("details", { class: "deck-upload" },
-      h("summary", { text: "Upload a deck file" }),
-      h("p", { class: "help", text: "JSON (Massive Decks, JSON Against Humanity, Cards Against Formality), CSV, PretendYoureXyzzy SQL, DigiPen text, or one card per line." }),
-      h("div", { class: "field" }, h("label", { for: fileId, text: "Deck file" }), file),
-      h("div", { class: "field" }, h("label", { for: kindId, text: "For a list of cards, one per line" }), kind),
+      h("summary", { text: t("upload.title") }),
+      h("p", { class: "help", text: t("upload.formats") }),
+      h("div", { class: "field" }, h("label", { for: fileId, text: t("upload.file") }), file),
+      h("div", { class: "field" }, h("label", { for: kindId, text: t("upload.kind") }), kind),
       error, done, report, button);
   }
 }

@@ -2,6 +2,7 @@
 // (Tab and Shift+Tab wrap around), Escape closes it, and focus goes back to where it was.
 
 import { h, uid } from "./dom.js";
+import { t } from "./i18n.js";
 
 const FOCUSABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
@@ -55,7 +56,7 @@ export function confirmDialog({ title, text, yes, className = "" }) {
       h("p", { text }),
       h("div", { class: "dialog-buttons" },
         h("button", { type: "button", class: "primary", text: yes, onclick: () => close(true) }),
-        h("button", { type: "button", class: "secondary", text: "Cancel", autofocus: true, onclick: () => close(false) })),
+        h("button", { type: "button", class: "secondary", text: t("common.cancel"), autofocus: true, onclick: () => close(false) })),
     ],
   }).then((answer) => answer === true);
 }

@@ -3,14 +3,17 @@
 // one-line hint a table shows until it is dismissed on this device (remembered per game).
 
 import { h, replace } from "./dom.js";
+import { language, t } from "./i18n.js";
 import { load, save } from "./storage.js";
 
 const DISMISSED = "howtoDismissed";
 
-/** A link to `game`'s page ({id, title}), opening in a new tab so nothing here is left. */
+/** A link to `game`'s page ({id, title}) in the page's language (English at howto/<id>.html,
+ *  the others at howto/<lang>/<id>.html), opening in a new tab so nothing here is left. */
 export function howToLink(game) {
-  return h("a", { class: "howto-link", href: `howto/${encodeURIComponent(game.id)}.html`, target: "_blank", rel: "noopener" },
-    "How to play", h("span", { class: "visually-hidden", text: ` ${game.title} (opens in a new tab)` }));
+  const folder = language() === "en" ? "" : `${language()}/`;
+  return h("a", { class: "howto-link", href: `howto/${folder}${encodeURIComponent(game.id)}.html`, target: "_blank", rel: "noopener" },
+    t("howto.link"), h("span", { class: "visually-hidden", text: ` ${t("howto.linkFull", { game: game.title })}` }));
 }
 
 function dismissed() {
@@ -34,8 +37,8 @@ export class HowToHint {
       return;
     }
     replace(this.element,
-      h("span", { class: "howto-hint-text" }, `New to ${game.title}? `, howToLink(game)),
-      h("button", { type: "button", class: "quiet-button tiny-button", text: "Got it", onclick: () => this.dismiss() }));
+      h("span", { class: "howto-hint-text" }, `${t("howto.new", { game: game.title })} `, howToLink(game)),
+      h("button", { type: "button", class: "quiet-button tiny-button", text: t("howto.dismiss"), onclick: () => this.dismiss() }));
     this.element.hidden = false;
   }
 

@@ -4,45 +4,48 @@
 // list that opens on demand.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
-const number = new Intl.NumberFormat("en");
-const MORE = "more not listed";
-
-/** The one-line summary of an upload `deck` (the server's answer, with its `report`). */
+/** The one-line summary of an upload `deck` (the server's answer, with its `report`). The
+ *  repair and skip notes themselves are the importer's own words, shown as it wrote them. */
 export function reportSummary(deck) {
   const { repairs, skips } = deck.report;
-  const cards = number.format(deck.calls + deck.responses);
-  const kinds = `${number.format(deck.calls)} black, ${number.format(deck.responses)} white`;
-  const stored = deck.created === false ? `“${deck.name}” was in the library already` : `Imported “${deck.name}”`;
-  const fixed = repairs || skips ? `; repaired ${number.format(repairs)}, skipped ${number.format(skips)}` : "";
-  return `${stored}: ${cards} cards (${kinds})${fixed}. It is chosen for this game.`;
+  const counts = {
+    name: deck.name,
+    count: deck.calls + deck.responses,
+    kinds: t("decks.counts", { black: deck.calls, white: deck.responses }),
+    repairs,
+    skips,
+  };
+  const stored = t(deck.created === false ? "import.already" : "import.imported", counts);
+  return repairs || skips ? t("import.summaryFixed", { stored, ...counts }) : t("import.summary", { stored, ...counts });
 }
 
 /** Licence and attribution of a deck, in words. */
 export function creditLine(deck) {
-  const licence = deck.license ? `Licence: ${deck.license}` : "Licence not stated";
-  return deck.attribution ? `${licence} · by ${deck.attribution}` : licence;
+  const licence = deck.license ? t("import.licence", { licence: deck.license }) : t("import.noLicence");
+  return deck.attribution ? `${licence} · ${t("decks.by", { name: deck.attribution })}` : licence;
 }
 
 function notes(label, list, count) {
   if (!count) return null;
   const rest = count - list.length;
   return h("section", { class: "report-notes" },
-    h("h4", { text: `${label} (${number.format(count)})` }),
+    h("h4", { text: t("import.notes", { label, count }) }),
     h("ul", {}, list.map((note) => h("li", {},
       note.where ? h("strong", { class: "report-where", text: `${note.where}: ` }) : null, note.message)),
-    rest > 0 ? h("li", { class: "muted", text: `${number.format(rest)} ${MORE}` }) : null));
+    rest > 0 ? h("li", { class: "muted", text: t("import.more", { count: rest }) }) : null));
 }
 
 /** The report shown after an upload: the details under the live summary line. */
 export function importReport(deck) {
   const { report } = deck;
-  const facts = [report.encoding ? `Text encoding: ${report.encoding}.` : null, `${creditLine(deck)}.`];
+  const facts = [report.encoding ? t("import.encoding", { encoding: report.encoding }) : null, `${creditLine(deck)}.`];
   const changed = report.repairs + report.skips;
   return h("div", { class: "import-report" },
     h("p", { class: "help", text: facts.filter(Boolean).join(" ") }),
     changed ? h("details", { class: "report-details" },
-      h("summary", { text: `What was repaired or skipped (${number.format(changed)} cards)` }),
-      notes("Repaired", report.repaired, report.repairs),
-      notes("Skipped", report.skipped, report.skips)) : null);
+      h("summary", { text: t("import.details", { count: changed }) }),
+      notes(t("import.repaired"), report.repaired, report.repairs),
+      notes(t("import.skipped"), report.skipped, report.skips)) : null);
 }

@@ -5,6 +5,7 @@
 //   #/t/CODE        your seat (or spectator place) at a table
 //   #/tv/CODE       the big-screen view of a table for a shared TV
 
+import { loadLanguage, translatePage } from "./i18n.js";
 import { setupPrefs } from "./prefs.js";
 import { homeScreen } from "./screens/home.js";
 import { tableScreen } from "./screens/table.js";
@@ -40,6 +41,8 @@ function show() {
   current = next.screen(app, next.args);
 }
 
+await loadLanguage();
+translatePage();
 setupPrefs();
 window.addEventListener("hashchange", show);
 show();

@@ -9,6 +9,7 @@
 
 import { DeckPicker } from "./deck-picker.js";
 import { h, replace, uid } from "./dom.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 
 /** "afterSubmit" -> "After submit", "officialHaikuFinale" -> "Official haiku finale". */
 export function humanize(name) {
@@ -39,17 +40,17 @@ function choiceLabel(option, choice) {
 
 /** `seats`: the seats' names by number, where they are known. */
 export function formatValue(option, value, seats = null) {
-  if (value === null || value === undefined) return "off";
+  if (value === null || value === undefined) return t("options.off");
   if (option.seat) return seatName(seats, value);
-  if (option.kind === "bool") return value ? "on" : "off";
+  if (option.kind === "bool") return value ? t("options.on") : t("options.off");
   if (option.kind === "choice") return choiceLabel(option, value);
-  if (option.kind === "multi") return value.length ? value.map((v) => choiceLabel(option, v)).join(", ") : "none";
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
-  return String(value);
+  if (option.kind === "multi") return value.length ? formatList(value.map((v) => choiceLabel(option, v))) : t("options.none");
+  if (Array.isArray(value)) return value.length ? formatList(value) : t("options.none");
+  return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
 function seatName(seats, seat) {
-  return seats && seats[seat] ? seats[seat] : `Player ${Number(seat) + 1} (not at the table yet)`;
+  return seats && seats[seat] ? seats[seat] : t("options.seatEmpty", { number: Number(seat) + 1 });
 }
 
 function control(option, id, helpId) {
@@ -62,7 +63,7 @@ function control(option, id, helpId) {
       return h("input", {
         type: "number", id, name: option.name, inputmode: "numeric",
         min: option.min, max: option.max, step: 1,
-        placeholder: option.nullable ? "off" : null, "aria-describedby": described,
+        placeholder: option.nullable ? t("options.off") : null, "aria-describedby": described,
       });
     case "choice":
       return h("select", { id, name: option.name, "aria-describedby": described },
@@ -73,7 +74,7 @@ function control(option, id, helpId) {
           h("input", { type: "checkbox", name: option.name, value: choice }), choiceLabel(option, choice))));
     default:
       return h("textarea", { id, name: option.name, rows: 3, "aria-describedby": described,
-        placeholder: "One per line" });
+        placeholder: t("options.onePerLine") });
   }
 }
 
@@ -83,7 +84,7 @@ const FOLD_GROUPS_FROM = 10;
 function collapsed(title, count, fields, className) {
   return h("details", { class: className },
     h("summary", {}, h("span", { class: "group-name", text: title }),
-      h("span", { class: "group-count", text: `${count} setting${count === 1 ? "" : "s"}` })),
+      h("span", { class: "group-count", text: t("options.count", { count }) })),
     h("div", { class: "option-fields" }, fields));
 }
 
@@ -123,7 +124,7 @@ export class OptionsForm {
       return collapsed(section, options.length, parts, "option-group");
     });
     this.element = h("div", { class: "options-form" },
-      h("fieldset", { class: "preset-picker" }, h("legend", { text: "Rules" }),
+      h("fieldset", { class: "preset-picker" }, h("legend", { text: t("lobby.rules") }),
         this.presets.map((preset) => preset.element)),
       sections);
     this.set(presetValues(game, this.presets[0].name));
@@ -146,7 +147,7 @@ export class OptionsForm {
     if (option.seat && !this.seats) {
       // No seat has a name yet: the host picks in the lobby, once the players are in.
       return h("div", { class: "field" }, h("p", { class: "field-label", text: option.label }),
-        h("p", { class: "help", text: `${option.help} You pick in the lobby, once the players have joined.` }));
+        h("p", { class: "help", text: `${option.help} ${t("options.seatLater")}` }));
     }
     const input = control(option, id, helpId);
     this.controls.set(option.name, { option, input });
@@ -227,8 +228,8 @@ export function describeOptions(game, options, decks = [], seats = null) {
   const base = presetValues(game, options.preset);
   const changed = game.options.filter((option) => !same(options[option.name], base[option.name]));
   return h("div", { class: "rules-summary" },
-    h("p", {}, "Rules: ", h("strong", { text: presetLabel(game, options.preset) }),
-      changed.length ? ", with these changes:" : ", unchanged."),
+    h("p", {}, t("options.summary"), " ", h("strong", { text: presetLabel(game, options.preset) }),
+      changed.length ? t("options.changed") : t("options.unchanged")),
     changed.length ? h("ul", {}, changed.map((option) => h("li", {},
-      `${option.label}: `, h("strong", { text: shown(option) })))) : null);
+      t("options.field", { label: option.label }), " ", h("strong", { text: shown(option) })))) : null);
 }

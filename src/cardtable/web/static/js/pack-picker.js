@@ -7,13 +7,15 @@
 // are chosen; `onChange(names)` hears the host's choices before their `change` event bubbles.
 
 import { h, replace, uid } from "./dom.js";
+import { errorText } from "./error-text.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 
 /** Each deck's packs, fetched once per page. (api.js has no call for them yet.) */
 const packLists = new Map();
 
 async function fetchPacks(deckId) {
   const response = await fetch(`/api/decks/${encodeURIComponent(deckId)}/packs`);
-  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+  if (!response.ok) throw new Error(errorText({ code: `http-${response.status}` }));
   return response.json();
 }
 
@@ -27,18 +29,12 @@ function loadPacks(deckId) {
   return packLists.get(deckId);
 }
 
-const number = new Intl.NumberFormat("en");
-
-function plural(count, word) {
-  return `${number.format(count)} ${word}${count === 1 ? "" : "s"}`;
-}
-
 /** One line about a pack: counts, official or not, ratings. */
 export function packFacts(pack) {
-  const facts = [`${number.format(pack.calls)} black, ${number.format(pack.responses)} white`];
-  facts.push(pack.official ? "official" : "third party");
+  const facts = [t("decks.counts", { black: pack.calls, white: pack.responses })];
+  facts.push(pack.official ? t("packs.official") : t("packs.thirdParty"));
   const ratings = pack.ratings.filter((rating) => rating !== "unrated");
-  if (ratings.length) facts.push(`rated ${ratings.join(", ")}`);
+  if (ratings.length) facts.push(t("decks.rated", { ratings: formatList(ratings) }));
   return facts.join(" · ");
 }
 
@@ -51,20 +47,20 @@ export class PackPicker {
     this.generation = 0;
     this.deckIds = null;
     const searchId = uid("pack-search");
-    this.search = h("input", { id: searchId, type: "search", autocomplete: "off", placeholder: "Pack name" });
+    this.search = h("input", { id: searchId, type: "search", autocomplete: "off", placeholder: t("packs.searchPlaceholder") });
     this.search.addEventListener("input", () => this.applySearch());
     this.groups = h("div", { class: "pack-groups" });
     this.count = h("p", { class: "help pack-count", role: "status" });
     this.note = h("p", { class: "help pack-note" });
-    this.noMatch = h("p", { class: "muted", text: "No pack matches.", hidden: true });
-    const chooseShown = h("button", { type: "button", class: "secondary small", text: "Choose the packs shown" });
+    this.noMatch = h("p", { class: "muted", text: t("packs.noMatch"), hidden: true });
+    const chooseShown = h("button", { type: "button", class: "secondary small", text: t("packs.chooseShown") });
     chooseShown.addEventListener("click", () => this.choose(this.visibleNames(), true));
-    const clear = h("button", { type: "button", class: "secondary small", text: "Play every pack" });
+    const clear = h("button", { type: "button", class: "secondary small", text: t("packs.playEvery") });
     clear.addEventListener("click", () => this.choose([...this.chosen], false));
     this.element = h("fieldset", { class: "pack-picker", hidden: true },
-      h("legend", { text: "Packs" }),
-      h("p", { class: "help", text: "Choose packs to play only their cards, or none to play every card of the chosen decks." }),
-      h("div", { class: "field pack-search" }, h("label", { for: searchId, text: "Find a pack" }), this.search),
+      h("legend", { text: t("packs.title") }),
+      h("p", { class: "help", text: t("packs.help") }),
+      h("div", { class: "field pack-search" }, h("label", { for: searchId, text: t("packs.search") }), this.search),
       h("div", { class: "pack-actions" }, chooseShown, clear),
       this.count, this.note, this.noMatch, this.groups);
   }
@@ -121,8 +117,8 @@ export class PackPicker {
     this.element.hidden = named.length < 2 && !strays.length && !this.chosen.size;
     replace(this.groups,
       this.shown.filter(({ packs }) => packs === null || packs.some((pack) => pack.name !== null))
-        .map(({ deck, packs }) => this.group(packs ? `${deck.name} · ${plural(packs.filter((pack) => pack.name !== null).length, "pack")}` : deck.name, packs)),
-      strays.length ? this.group("Not in the chosen decks", strays.map((name) => ({ name, stray: true }))) : null);
+        .map(({ deck, packs }) => this.group(packs ? `${deck.name} · ${t("packs.count", { count: packs.filter((pack) => pack.name !== null).length })}` : deck.name, packs)),
+      strays.length ? this.group(t("packs.strays"), strays.map((name) => ({ name, stray: true }))) : null);
     this.applySearch();
     this.countChosen();
   }
@@ -130,12 +126,12 @@ export class PackPicker {
   group(title, packs) {
     const headingId = uid("pack-group");
     const header = h("h4", { id: headingId, class: "pack-group-title", text: title });
-    if (packs === null) return h("div", { class: "pack-group" }, header, h("p", { class: "form-error", text: "Its packs could not be loaded." }));
+    if (packs === null) return h("div", { class: "pack-group" }, header, h("p", { class: "form-error", text: t("packs.failed") }));
     const items = packs.filter((pack) => pack.name !== null).map((pack) => this.item(pack));
     const loose = packs.find((pack) => pack.name === null);
     return h("div", { class: "pack-group" }, header,
       h("ul", { class: "pack-list", "aria-labelledby": headingId }, items),
-      loose ? h("p", { class: "help", text: `${plural(loose.calls + loose.responses, "card")} in no pack: played only when no pack is chosen.` }) : null);
+      loose ? h("p", { class: "help", text: t("packs.loose", { count: loose.calls + loose.responses }) }) : null);
   }
 
   item(pack) {
@@ -148,7 +144,7 @@ export class PackPicker {
     });
     if (!this.boxes.has(pack.name)) this.boxes.set(pack.name, []);
     this.boxes.get(pack.name).push(box);
-    const facts = pack.stray ? "No chosen deck has this pack: it leaves out every card." : packFacts(pack);
+    const facts = pack.stray ? t("packs.stray") : packFacts(pack);
     return h("li", { class: `pack-item${pack.official ? " official" : ""}` },
       h("label", { class: "check", for: id }, box, h("span", { class: "pack-name", text: pack.name })),
       h("span", { class: "help pack-facts", id: `${id}-facts`, text: facts }));
@@ -191,18 +187,17 @@ export class PackPicker {
     const all = this.shown.flatMap(({ packs }) => (packs || []).filter((pack) => pack.name !== null));
     const names = new Set(all.map((pack) => pack.name));
     if (!this.chosen.size) {
-      this.count.textContent = `No pack chosen: every card of the chosen decks is played (${plural(names.size, "pack")}).`;
+      this.count.textContent = t("packs.noneChosen", { packs: t("packs.count", { count: names.size }) });
       this.note.textContent = "";
       return;
     }
     const picked = all.filter((pack) => this.chosen.has(pack.name));
     const calls = picked.reduce((sum, pack) => sum + pack.calls, 0);
     const responses = picked.reduce((sum, pack) => sum + pack.responses, 0);
-    this.count.textContent = `${number.format(this.chosen.size)} of ${plural(names.size, "pack")} chosen: up to ${plural(calls, "black card")} and ${plural(responses, "white card")}.`;
+    this.count.textContent = t("packs.chosen", { chosen: formatNumber(this.chosen.size), packs: t("packs.count", { count: names.size }),
+      black: t("decks.blackCards", { count: calls }), white: t("decks.whiteCards", { count: responses }) });
     const left = this.shown.filter(({ packs }) => packs && !packs.some((pack) => this.chosen.has(pack.name)))
       .map(({ deck }) => `“${deck.name}”`);
-    this.note.textContent = left.length
-      ? `None of the packs of ${left.join(", ")} is chosen: ${left.length === 1 ? "it deals" : "they deal"} no cards.`
-      : "";
+    this.note.textContent = left.length ? t("packs.unused", { decks: formatList(left), count: left.length }) : "";
   }
 }

@@ -1,6 +1,7 @@
 // prefs.js: display and sound settings kept on this device (high contrast, large text,
 // reduced motion, speaking focused cards), applied as classes on <html>, and their dialog.
 
+import { LanguagePicker } from "./language-picker.js";
 import { load, save } from "./storage.js";
 
 const NAMES = ["contrast", "large", "motion", "speakCards"];
@@ -28,6 +29,7 @@ export function setupPrefs() {
   applyPrefs();
   const dialog = document.getElementById("prefs-dialog");
   const form = dialog.querySelector("form");
+  document.getElementById("prefs-language").replaceWith(new LanguagePicker({ id: "prefs-language" }).element);
   document.getElementById("prefs-button").addEventListener("click", () => {
     for (const name of NAMES) form.elements[name].checked = pref(name);
     dialog.showModal();

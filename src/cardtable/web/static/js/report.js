@@ -7,14 +7,19 @@ import { announce } from "./announce.js";
 import { api } from "./api.js";
 import { openDialog } from "./dialog.js";
 import { h, uid } from "./dom.js";
+import { errorText } from "./error-text.js";
+import { t } from "./i18n.js";
 
-const REASONS = [
-  "Hateful or offensive",
-  "Harassment or bullying",
-  "Sexual content that does not belong here",
-  "Spam or advertising",
-  "Something else",
-];
+/** The reasons offered, each in words as `report.reason.<reason>`. The moderators read the
+ *  report in the site's own language (English), whatever the page's. */
+const REASONS = ["hateful", "harassment", "sexual", "spam", "other"];
+const MODERATORS_LANGUAGE = {
+  hateful: "Hateful or offensive",
+  harassment: "Harassment or bullying",
+  sexual: "Sexual content that does not belong here",
+  spam: "Spam or advertising",
+  other: "Something else",
+};
 const MAX_REASON = 500;
 
 /** The report of a card as the game view shows it: written by a player or from a deck. */
@@ -24,7 +29,7 @@ export function cardReport(card, subject) {
 
 /** Open the report dialog. `choices` ([{kind, target, subject}]) are the things to choose
  *  from; with one choice the dialog just names it. Resolves true once the report was stored. */
-export function openReport({ code, token, title = "Report", choices }) {
+export function openReport({ code, token, title = t("report.button"), choices }) {
   return openDialog({
     title,
     className: "report-dialog",
@@ -41,32 +46,32 @@ function radioGroup(legend, name, items, label) {
 
 function reportForm({ code, token, choices }, close) {
   const which = choices.length > 1
-    ? radioGroup("What are you reporting?", "target", choices, (choice) => choice.subject)
+    ? radioGroup(t("report.which"), "target", choices, (choice) => choice.subject)
     : h("p", { class: "report-subject" }, choices[0].subject);
-  const reasons = radioGroup("Why?", "reason", REASONS, (reason) => reason);
+  const reasons = radioGroup(t("report.why"), "reason", REASONS, (reason) => t(`report.reason.${reason}`));
   const detailsId = uid("report-details");
   const details = h("textarea", { id: detailsId, name: "details", rows: 3, maxlength: 400 });
   const status = h("p", { class: "form-error", role: "alert" });
-  const send = h("button", { type: "submit", class: "primary", text: "Send report" });
+  const send = h("button", { type: "submit", class: "primary", text: t("report.send") });
   const form = h("form", { class: "report-form" },
     which, reasons,
-    h("div", { class: "field" }, h("label", { for: detailsId, text: "More details (optional; needed for “Something else”)" }), details),
-    h("p", { class: "help", text: "Reports go to the moderators of this site, not to the table. Nobody at the table sees who reported." }),
+    h("div", { class: "field" }, h("label", { for: detailsId, text: t("report.details") }), details),
+    h("p", { class: "help", text: t("report.help") }),
     status,
     h("div", { class: "dialog-buttons" }, send,
-      h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => close(false) })));
+      h("button", { type: "button", class: "secondary", text: t("common.cancel"), onclick: () => close(false) })));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const chosen = choices.length > 1 ? form.elements.target.value : "0";
     const reason = form.elements.reason.value;
     if (chosen === "" || reason === "") {
-      status.textContent = chosen === "" ? "Choose what you are reporting." : "Choose a reason.";
+      status.textContent = chosen === "" ? t("report.chooseWhich") : t("report.chooseWhy");
       return;
     }
     const extra = details.value.trim();
-    const label = REASONS[Number(reason)];
-    if (label === "Something else" && !extra) {
-      status.textContent = "Say in a few words what is wrong.";
+    const label = MODERATORS_LANGUAGE[REASONS[Number(reason)]];
+    if (REASONS[Number(reason)] === "other" && !extra) {
+      status.textContent = t("report.sayWhat");
       details.focus();
       return;
     }
@@ -75,10 +80,10 @@ function reportForm({ code, token, choices }, close) {
     status.textContent = "";
     try {
       await api.report({ code, token, kind, target, reason: (extra ? `${label}: ${extra}` : label).slice(0, MAX_REASON) });
-      announce("Thank you. Your report was sent to the moderators.");
+      announce(t("report.sent"));
       close(true);
     } catch (error) {
-      status.textContent = error.message || "The report could not be sent. Try again.";
+      status.textContent = error.code ? errorText(error, { context: "report" }) : t("report.failed");
       send.disabled = false;
     }
   });

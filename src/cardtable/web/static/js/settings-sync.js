@@ -5,9 +5,11 @@
 // exactly what the form shows.
 
 import { h, setText } from "./dom.js";
+import { t } from "./i18n.js";
 
 const DELAY = 400;
-const WORDS = { idle: "", pending: "Saving…", saving: "Saving…", saved: "Saved", error: "Not saved" };
+/** Each state in words (none while idle). */
+const WORDS = { pending: "sync.saving", saving: "sync.saving", saved: "sync.saved" };
 
 export class SettingsSync {
   /** `collect()`: the fields of the `settings` action that differ from the table (or {});
@@ -88,7 +90,7 @@ export class SettingsSync {
   show(state, message = "") {
     this.shown = state;
     this.element.dataset.state = state;
-    setText(this.element, state === "error" ? `${WORDS.error}: ${message || "the server refused it"}` : WORDS[state]);
+    setText(this.element, state === "error" ? t("sync.error", { reason: message || t("error.unknown") }) : WORDS[state] ? t(WORDS[state]) : "");
   }
 
   destroy() {

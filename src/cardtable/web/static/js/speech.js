@@ -1,4 +1,6 @@
-// speech.js: reads a card aloud with the browser's own speech synthesis.
+// speech.js: reads a card aloud with the browser's own speech synthesis, in the page's language.
+
+import { language } from "./i18n.js";
 
 export function canSpeak() {
   return "speechSynthesis" in window && typeof SpeechSynthesisUtterance === "function";
@@ -7,5 +9,7 @@ export function canSpeak() {
 export function speak(text) {
   if (!canSpeak() || !text) return;
   window.speechSynthesis.cancel();
-  window.speechSynthesis.speak(new SpeechSynthesisUtterance(text));
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = language();
+  window.speechSynthesis.speak(utterance);
 }

@@ -1,5 +1,6 @@
 // storage.js: what this browser remembers between visits: your name, a random client key
-// (the server uses it for bans), and the secret token of each table you sit at.
+// (the server uses it for bans), the secret token of each table you sit at, and (i18n.js) the
+// language chosen.
 
 const PREFIX = "cardtable.";
 

@@ -8,17 +8,22 @@
 
 import { api } from "./api.js";
 import { h, uid } from "./dom.js";
+import { has, t } from "./i18n.js";
 
-export const CHAT_MODES = {
-  on: "Everyone can chat",
-  players: "Players only (spectators read)",
-  off: "Chat off",
-};
+/** Who may chat, each in words as `chatMode.<mode>`. */
+export const CHAT_MODES = ["on", "players", "off"];
 
 function describeSeries(series) {
-  if (!series) return "one game at a time";
-  if (series.games) return `a series of ${series.games} games`;
-  return `a series of games for ${series.minutes} minutes`;
+  if (!series) return t("tableSettings.single");
+  if (series.games) return t("tableSettings.seriesGames", { count: series.games });
+  return t("tableSettings.seriesMinutes", { count: series.minutes });
+}
+
+/** A number setting's label or help (`part`) in the page's language: `settings.<name>.<part>`,
+ *  or the server's English for a setting the catalogue does not know yet. */
+function settingText(setting, part) {
+  const key = `settings.${setting.name}.${part}`;
+  return has(key) ? t(key) : setting[part];
 }
 
 const SERIES_BOUNDS = { games: [2, 20, 3], minutes: [5, 600, 30] };
@@ -46,9 +51,9 @@ export class TableSettings {
     const lengthId = uid("series-length");
     this.playerCards = h("input", { type: "checkbox", id: cardsId, name: "player_cards", "aria-describedby": `${cardsId}-help` });
     this.seriesKind = h("select", { id: seriesId, name: "series", "aria-describedby": `${seriesId}-help` },
-      h("option", { value: "", text: "One game (no series)" }),
-      h("option", { value: "games", text: "A number of games" }),
-      h("option", { value: "minutes", text: "A time limit in minutes" }));
+      h("option", { value: "", text: t("tableSettings.seriesNone") }),
+      h("option", { value: "games", text: t("tableSettings.seriesByGames") }),
+      h("option", { value: "minutes", text: t("tableSettings.seriesByMinutes") }));
     this.seriesLength = h("input", { type: "number", id: lengthId, name: "series_length", step: 1, inputmode: "numeric" });
     this.lengthLabel = h("label", { for: lengthId });
     this.lengthField = h("div", { class: "field" }, this.lengthLabel, this.seriesLength);
@@ -58,17 +63,17 @@ export class TableSettings {
       const id = uid(setting.name);
       const input = h("input", { type: "number", id, name: setting.name, min: setting.min, max: setting.max, step: 1,
         inputmode: "numeric", "aria-describedby": `${id}-help` });
-      const field = h("div", { class: "field number-setting" }, h("label", { for: id, text: setting.label }), input,
-        h("p", { class: "help", id: `${id}-help`, text: `${setting.help} From ${setting.min} to ${setting.max}.` }));
+      const field = h("div", { class: "field number-setting" }, h("label", { for: id, text: settingText(setting, "label") }), input,
+        h("p", { class: "help", id: `${id}-help`, text: `${settingText(setting, "help")} ${t("tableSettings.range", { min: setting.min, max: setting.max })}` }));
       this.numbers.set(setting.name, { input, field });
       return field;
     });
     this.element = h("div", { class: "table-settings" },
       playerCards ? h("div", { class: "field field-check" },
-        h("label", { class: "check", for: cardsId }, this.playerCards, "Players may write their own cards in the lobby"),
-        h("p", { class: "help", id: `${cardsId}-help`, text: "Their cards join this table's custom cards, checked by the same filters." })) : null,
-      h("div", { class: "field" }, h("label", { for: seriesId, text: "Tournament: a series of games" }), this.seriesKind,
-        h("p", { class: "help", id: `${seriesId}-help`, text: "A series keeps standings across games: most wins, then most points, takes it." })),
+        h("label", { class: "check", for: cardsId }, this.playerCards, t("tableSettings.playerCards")),
+        h("p", { class: "help", id: `${cardsId}-help`, text: t("tableSettings.playerCardsHelp") })) : null,
+      h("div", { class: "field" }, h("label", { for: seriesId, text: t("tableSettings.series") }), this.seriesKind,
+        h("p", { class: "help", id: `${seriesId}-help`, text: t("tableSettings.seriesHelp") })),
       this.lengthField, numberFields);
     this.set(table);
   }
@@ -78,7 +83,7 @@ export class TableSettings {
     this.lengthField.hidden = !kind;
     if (!kind) return;
     const [min, max, usual] = SERIES_BOUNDS[kind];
-    this.lengthLabel.textContent = kind === "minutes" ? `Minutes (${min} to ${max})` : `Games (${min} to ${max})`;
+    this.lengthLabel.textContent = t(kind === "minutes" ? "tableSettings.lengthMinutes" : "tableSettings.lengthGames", { min, max });
     this.seriesLength.min = min;
     this.seriesLength.max = max;
     if (!this.seriesLength.value) this.seriesLength.value = usual;
@@ -127,9 +132,9 @@ export function seriesSetting(series) {
  *  number settings of GET /api/table-settings. */
 export function describeTable(table, numbers) {
   return h("ul", { class: "table-facts" },
-    h("li", { text: `Chat: ${CHAT_MODES[table.chat_mode]}.` }),
-    table.player_cards ? h("li", { text: "Players may write their own cards." }) : null,
-    h("li", { text: `Playing ${describeSeries(table.series)}.` }),
+    h("li", { text: t("tableSettings.factChat", { mode: t(`chatMode.${table.chat_mode}`) }) }),
+    table.player_cards ? h("li", { text: t("tableSettings.factCards") }) : null,
+    h("li", { text: t("tableSettings.factSeries", { series: describeSeries(table.series) }) }),
     numbers.filter((setting) => table[setting.name] !== undefined)
-      .map((setting) => h("li", { text: `${setting.label}: ${table[setting.name]}.` })));
+      .map((setting) => h("li", { text: t("tableSettings.factNumber", { label: settingText(setting, "label"), value: table[setting.name] }) })));
 }

@@ -18,6 +18,7 @@
 // Games without a renderer get a placeholder that says so.
 
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 const RENDERERS = {
   cah: () => import("./cah/renderer.js"),
@@ -27,15 +28,15 @@ const RENDERERS = {
 };
 
 function placeholder() {
-  const element = h("div", { class: "panel" }, h("h2", { id: "stage-title", text: "This game has no table view yet" }),
-    h("p", { text: "You can watch the players and chat; the game itself plays on the server." }));
+  const element = h("div", { class: "panel" }, h("h2", { id: "stage-title", text: t("placeholder.title") }),
+    h("p", { text: t("placeholder.text") }));
   return {
     element,
     update() {},
     seatInfo: () => null,
     headline: () => null,
     endReason: () => null,
-    history: () => h("p", { class: "muted", text: "No round history for this game." }),
+    history: () => h("p", { class: "muted", text: t("placeholder.history") }),
     destroy() {},
   };
 }

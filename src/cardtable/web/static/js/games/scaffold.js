@@ -4,16 +4,12 @@
 // alone, keyboard focus kept in the game when the control holding it goes away, and "your turn"
 // said once. ActionBar is the bar fixed to the bottom of the screen that holds the actions the
 // seat is asked for now. gameSteps replays one game of the table's public history, for the end
-// screen; plural words a count.
+// screen. Words come from the games' catalogue (locales/<lang>/games.json, keys "game.*").
 
 import { announce } from "../announce.js";
 import { h, setText } from "../dom.js";
+import { t } from "../i18n.js";
 import { applyPatch } from "../patch.js";
-
-/** "1 card", "3 cards", "2 passes"; `many` for other plurals ("Freshmen"). */
-export function plural(count, word, many = word.endsWith("s") ? `${word}es` : `${word}s`) {
-  return `${count} ${count === 1 ? word : many}`;
-}
 
 /** Each step of game `gameNumber` in a table's public history (`data`: { start, steps }):
  *  { pub, events }, the game's public view after the step (the live document: copy what you
@@ -36,7 +32,7 @@ function isEditable(target) {
  *  their place (and focus) between updates, and the bar hides while none of them is shown.
  *  The page keeps room for it below its content (--action-bar-height, app.css). */
 export class ActionBar {
-  constructor({ label = "Your move", hintId } = {}) {
+  constructor({ label = t("game.common.your-move"), hintId } = {}) {
     this.hint = h("p", { class: "action-hint", id: hintId });
     this.buttons = h("div", { class: "action-buttons" });
     this.element = h("div", { class: "action-bar", role: "region", "aria-label": label, hidden: true }, this.hint, this.buttons);
@@ -66,7 +62,7 @@ export class ActionBar {
 }
 
 export class GameRenderer {
-  /** `host`: the seam's host (games/index.js); `endReasons`: each end reason in words. */
+  /** `host`: the seam's host (games/index.js); `endReasons`: each end reason's catalogue key. */
   constructor(host, endReasons = {}) {
     this.host = host;
     this.endReasons = endReasons;
@@ -107,12 +103,12 @@ export class GameRenderer {
   }
 
   endReason(reason) {
-    return this.endReasons[reason] || null;
+    return this.endReasons[reason] ? t(this.endReasons[reason]) : null;
   }
 
   /** A seat's name, "You" for your own. */
   name(seat) {
-    return seat === this.ctx.seat ? "You" : this.ctx.seatName(seat);
+    return seat === this.ctx.seat ? t("game.common.you") : this.ctx.seatName(seat);
   }
 
   /** A key pressed outside any text field, without Ctrl, Alt or Meta. */

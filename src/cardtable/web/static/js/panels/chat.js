@@ -5,12 +5,13 @@
 
 import { announce } from "../announce.js";
 import { h, setText, syncList } from "../dom.js";
+import { t } from "../i18n.js";
 import { CHAT_MODES } from "../table-settings.js";
 
 /** Why you cannot write in the chat now, in words, or "" when you can. */
 function chatBlocked(table, me) {
-  if (table.chat_mode === "off") return "The host turned the chat off.";
-  if (table.chat_mode === "players" && me && me.role === "spectator") return "Spectators are muted: only players can chat at this table.";
+  if (table.chat_mode === "off") return t("chat.off");
+  if (table.chat_mode === "players" && me && me.role === "spectator") return t("chat.muted");
   return "";
 }
 
@@ -20,13 +21,13 @@ export class ChatPanel {
     this.send = send;
     this.report = report;
     this.readOnly = readOnly;
-    this.log = h("ol", { class: "chat-log", "aria-label": "Messages", tabindex: 0 });
-    this.empty = h("p", { class: "muted", text: "No messages yet. Say hello!" });
+    this.log = h("ol", { class: "chat-log", "aria-label": t("chat.messages"), tabindex: 0 });
+    this.empty = h("p", { class: "muted", text: t("chat.empty") });
     this.notice = h("p", { class: "chat-notice", hidden: true });
-    this.input = h("input", { id: "chat-input", name: "chat", maxlength: 500, autocomplete: "off", placeholder: "Write a message" });
+    this.input = h("input", { id: "chat-input", name: "chat", maxlength: 500, autocomplete: "off", placeholder: t("chat.placeholder") });
     this.form = h("form", { class: "chat-form" },
-      h("label", { for: "chat-input", class: "visually-hidden", text: "Message" }), this.input,
-      h("button", { type: "submit", class: "secondary", text: "Send" }));
+      h("label", { for: "chat-input", class: "visually-hidden", text: t("chat.message") }), this.input,
+      h("button", { type: "submit", class: "secondary", text: t("chat.send") }));
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -36,14 +37,14 @@ export class ChatPanel {
       }, () => null);
     });
     this.mode = h("select", { id: "chat-mode", name: "chat_mode" },
-      Object.entries(CHAT_MODES).map(([value, text]) => h("option", { value, text })));
+      CHAT_MODES.map((value) => h("option", { value, text: t(`chatMode.${value}`) })));
     this.mode.addEventListener("change", () => {
       setMode(this.mode.value).then(() => null, () => { this.mode.value = this.shownMode; });
     });
     this.modeField = h("div", { class: "field chat-mode", hidden: true },
-      h("label", { for: "chat-mode", text: "Who can chat (host)" }), this.mode);
+      h("label", { for: "chat-mode", text: t("chat.modeLabel") }), this.mode);
     this.element = h("section", { class: "panel chat-panel", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title", text: "Chat" }), readOnly ? null : this.modeField,
+      h("h2", { id: "chat-title", text: t("chat.title") }), readOnly ? null : this.modeField,
       this.empty, this.log, this.notice, readOnly ? null : this.form);
   }
 
@@ -56,7 +57,7 @@ export class ChatPanel {
       this.mode.value = ctx.table.chat_mode;
     }
     const blocked = this.readOnly ? "" : chatBlocked(ctx.table, ctx.me);
-    if (this.blocked !== undefined && blocked !== this.blocked) announce(blocked || "You can write in the chat again.");
+    if (this.blocked !== undefined && blocked !== this.blocked) announce(blocked || t("chat.open"));
     this.blocked = blocked;
     setText(this.notice, blocked);
     this.notice.hidden = !blocked;
@@ -69,10 +70,10 @@ export class ChatPanel {
         ? h("button", {
           type: "button", class: "tiny-button report-button",
           onclick: () => this.report({
-            title: "Report a message",
-            choices: [{ kind: "chat", target: { seq: line.seq }, subject: `${line.name} wrote: “${line.text}”` }],
+            title: t("chat.reportTitle"),
+            choices: [{ kind: "chat", target: { seq: line.seq }, subject: t("chat.reportSubject", { name: line.name, text: line.text }) }],
           }),
-        }, "Report", h("span", { class: "visually-hidden", text: ` message from ${line.name}` }))
+        }, t("report.button"), h("span", { class: "visually-hidden", text: ` ${t("chat.reportWhose", { name: line.name })}` }))
         : null));
     if (atBottom) this.log.scrollTop = this.log.scrollHeight;
   }

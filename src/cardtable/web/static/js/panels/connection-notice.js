@@ -6,30 +6,20 @@
 
 import { announce } from "../announce.js";
 import { h, setText } from "../dom.js";
+import { t } from "../i18n.js";
 
+/** Each reason's banner (in words as `notice.<reason>`) and how long it stays once open again. */
 const NOTICES = {
-  "too-many-connections": {
-    text: "Too many tabs are open on this table (or too many connections come from your network). Close a tab you don't need: this one joins again by itself.",
-    linger: 0,
-  },
-  "too-slow": {
-    text: "This tab fell behind the table's updates, so it is fetching the table afresh. If this keeps happening, close other tabs or check your connection.",
-    linger: 10000,
-  },
-  unavailable: {
-    text: "The server cannot reach its database; retrying…",
-    linger: 0,
-  },
-  banned: {
-    text: "You are banned from this site, so this tab no longer connects to the table.",
-    linger: 0,
-  },
+  "too-many-connections": { linger: 0 },
+  "too-slow": { linger: 10000 },
+  unavailable: { linger: 0 },
+  banned: { linger: 0 },
 };
 
 export class ConnectionNotice {
   constructor() {
     this.text = h("p");
-    this.element = h("div", { class: "banner", role: "region", "aria-label": "Connection", hidden: true }, this.text);
+    this.element = h("div", { class: "banner", role: "region", "aria-label": t("notice.region"), hidden: true }, this.text);
     this.shown = null;
     this.timer = null;
   }
@@ -40,9 +30,10 @@ export class ConnectionNotice {
     if (notice) {
       clearTimeout(this.timer);
       this.element.hidden = false;
-      if (this.shown !== reason) announce(notice.text, { urgent: true });
+      const text = t(`notice.${reason}`);
+      if (this.shown !== reason) announce(text, { urgent: true });
       this.shown = reason;
-      setText(this.text, notice.text);
+      setText(this.text, text);
     } else if (status === "open" && this.shown) {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.hide(), NOTICES[this.shown].linger);

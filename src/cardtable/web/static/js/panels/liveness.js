@@ -8,19 +8,10 @@
 import { announce } from "../announce.js";
 import { confirmDialog } from "../dialog.js";
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
-const CLAIMS = {
-  win: {
-    title: "Claim the win?",
-    text: "The game ends now and you win it. The others have been away too long to finish it.",
-    yes: "Claim the win",
-  },
-  abandon: {
-    title: "End without a result?",
-    text: "The game ends now and nobody wins it.",
-    yes: "End the game",
-  },
-};
+/** The two claims, each confirmed in words: `claim.<outcome>.title`, `.text` and `.yes`. */
+const CLAIMS = ["win", "abandon"];
 
 export class LivenessPanel {
   /** `tableAct(action)`: send a table action (a promise). */
@@ -28,21 +19,21 @@ export class LivenessPanel {
     this.tableAct = tableAct;
     this.ctx = null;
     this.ticker = null;
-    this.claim = h("div", { class: "banner claim-banner", role: "region", "aria-label": "Claim the game", hidden: true },
-      h("p", { text: "Everyone else has been away for a while. You may claim the win, or end the game without a result." }),
+    this.claim = h("div", { class: "banner claim-banner", role: "region", "aria-label": t("claim.region"), hidden: true },
+      h("p", { text: t("claim.offer") }),
       h("div", { class: "dialog-buttons" },
-        h("button", { type: "button", class: "primary", text: "Claim the win", onclick: () => this.confirmClaim("win") }),
-        h("button", { type: "button", class: "secondary", text: "End without a result", onclick: () => this.confirmClaim("abandon") })));
+        h("button", { type: "button", class: "primary", text: t("claim.win.yes"), onclick: () => this.confirmClaim("win") }),
+        h("button", { type: "button", class: "secondary", text: t("claim.abandon.button"), onclick: () => this.confirmClaim("abandon") })));
     this.sitText = h("p");
-    this.sit = h("div", { class: "banner sit-banner", role: "region", "aria-label": "Take a seat", hidden: true },
+    this.sit = h("div", { class: "banner sit-banner", role: "region", "aria-label": t("sit.button"), hidden: true },
       this.sitText,
-      h("button", { type: "button", class: "primary", text: "Take a seat", onclick: () => this.takeSeat() }));
+      h("button", { type: "button", class: "primary", text: t("sit.button"), onclick: () => this.takeSeat() }));
     /** The banners, above the table. */
     this.banners = h("div", { class: "liveness-banners" }, this.claim, this.sit);
     /** The host's control during a game, in the players panel. */
     this.hostTools = h("div", { class: "host-tools", hidden: true },
-      h("button", { type: "button", class: "tiny-button skip-button", text: "Skip who we're waiting for", onclick: () => this.skipWaiting() }),
-      h("p", { class: "help", text: "Marks whoever the game waits for as away, so it moves on without them." }));
+      h("button", { type: "button", class: "tiny-button skip-button", text: t("skip.button"), onclick: () => this.skipWaiting() }),
+      h("p", { class: "help", text: t("skip.help") }));
   }
 
   update(ctx) {
@@ -58,31 +49,30 @@ export class LivenessPanel {
     const claim = table.claim;
     const offered = !tv && playing && Boolean(claim) && claim.members.includes(member);
     const due = offered && Date.now() / 1000 >= claim.at;
-    if (due && this.claim.hidden) announce("Everyone else is away: you may claim the win or end the game.", { urgent: true });
+    if (due && this.claim.hidden) announce(t("claim.announce"), { urgent: true });
     this.claim.hidden = !due;
     // Offered from a moment still to come: look again until it comes.
     if (offered && !due) this.ticker = setTimeout(() => this.refresh(), 1000);
     const watching = Boolean(me) && me.role === "spectator";
     this.sit.hidden = tv || !watching || !table.late_join;
-    this.sitText.textContent = playing
-      ? "You are watching. The game can take another player: you play from the next round."
-      : "You are watching. There is a free seat.";
+    this.sitText.textContent = t(playing ? "sit.playing" : "sit.lobby");
     this.hostTools.hidden = tv || !isHost || !playing;
   }
 
   confirmClaim(outcome) {
-    const words = CLAIMS[outcome];
-    confirmDialog({ title: words.title, text: words.text, yes: words.yes, className: "claim-dialog" }).then((yes) => {
+    if (!CLAIMS.includes(outcome)) return;
+    const words = (part) => t(`claim.${outcome}.${part}`);
+    confirmDialog({ title: words("title"), text: words("text"), yes: words("yes"), className: "claim-dialog" }).then((yes) => {
       if (yes) this.tableAct({ type: "claim", outcome }).catch(() => null);
     });
   }
 
   takeSeat() {
-    this.tableAct({ type: "sit" }).then(() => announce("You took a seat."), () => null);
+    this.tableAct({ type: "sit" }).then(() => announce(t("news.seatedYou")), () => null);
   }
 
   skipWaiting() {
-    this.tableAct({ type: "skip-waiting" }).then(() => announce("The table stopped waiting: the game moves on."), () => null);
+    this.tableAct({ type: "skip-waiting" }).then(() => announce(t("skip.done")), () => null);
   }
 
   destroy() {

@@ -5,12 +5,16 @@
 
 import { announce } from "../announce.js";
 import { h, replace, setText } from "../dom.js";
+import { formatList, formatNumber, t } from "../i18n.js";
 
 function progress(series, now) {
-  if (series.games) return series.over ? `All ${series.games} games played` : `Game ${series.played + 1} of ${series.games}`;
-  if (!series.ends_at) return `${series.minutes} minutes, from the first game`;
+  if (series.games) {
+    return series.over ? t("series.allPlayed", { count: series.games }) : t("series.gameOf", { number: series.played + 1, count: series.games });
+  }
+  if (!series.ends_at) return t("series.minutes", { count: series.minutes });
   const left = Math.max(0, Math.ceil((series.ends_at - now) / 60));
-  return `${series.played} played · ${series.over ? "time is up" : `about ${left} minute${left === 1 ? "" : "s"} left`}`;
+  return t("series.timed", { played: t("series.played", { count: series.played }),
+    left: series.over ? t("series.timeUp") : t("series.left", { count: left }) });
 }
 
 export class SeriesPanel {
@@ -18,14 +22,14 @@ export class SeriesPanel {
     this.progress = h("p", { class: "muted series-progress" });
     this.winner = h("p", { class: "series-winner", hidden: true });
     this.body = h("tbody");
-    this.empty = h("p", { class: "muted", text: "The standings start with the first game." });
+    this.empty = h("p", { class: "muted", text: t("series.empty") });
     this.table = h("table", { class: "standings series-standings" },
-      h("caption", { class: "visually-hidden", text: "Series standings" }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "#" }), h("th", { scope: "col", text: "Player" }),
-        h("th", { scope: "col", text: "Wins" }), h("th", { scope: "col", text: "Points" }))),
+      h("caption", { class: "visually-hidden", text: t("series.standings") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "#" }), h("th", { scope: "col", text: t("common.player") }),
+        h("th", { scope: "col", text: t("common.wins") }), h("th", { scope: "col", text: t("common.points") }))),
       this.body);
     this.element = h("section", { class: "panel series-panel", "aria-labelledby": "series-title", hidden: true },
-      h("h2", { id: "series-title", text: "Tournament" }), this.progress, this.winner, this.empty, this.table);
+      h("h2", { id: "series-title", text: t("series.title") }), this.progress, this.winner, this.empty, this.table);
     this.announced = null;
   }
 
@@ -45,9 +49,9 @@ export class SeriesPanel {
       this.shown = key;
       const places = sharedPlaces(series.standings);
       replace(this.body, series.standings.map((row, index) => h("tr", { class: winners.has(row.member) ? "first-place" : "" },
-        h("td", { text: winners.has(row.member) ? `★ ${places[index]}` : String(places[index]) }),
-        h("th", { scope: "row", text: row.name + (row.member === ctx.member ? " (you)" : "") + (row.left ? " (left)" : "") }),
-        h("td", { text: String(row.wins) }), h("td", { text: String(row.points) }))));
+        h("td", { text: winners.has(row.member) ? `★ ${formatNumber(places[index])}` : formatNumber(places[index]) }),
+        h("th", { scope: "row", text: standingName(row, ctx.member) }),
+        h("td", { text: formatNumber(row.wins) }), h("td", { text: formatNumber(row.points) }))));
     }
     const text = series.over ? seriesHeadline(series, ctx.member) : "";
     setText(this.winner, text);
@@ -58,13 +62,21 @@ export class SeriesPanel {
   }
 }
 
-/** "Ann wins the tournament!", "You and Bob share the tournament win!" */
+/** A row's name, marked when it is yours or when its player left. */
+function standingName(row, me) {
+  const name = row.member === me ? t("common.you", { name: row.name }) : row.name;
+  return row.left ? t("series.leftName", { name }) : name;
+}
+
+/** "Ann wins the tournament!", "You win the tournament!", "You and Bob share the tournament win!" */
 export function seriesHeadline(series, me) {
-  const names = series.standings.filter((row) => series.winners.includes(row.member))
-    .map((row) => (row.member === me ? "You" : row.name));
-  if (!names.length) return "The tournament is over.";
-  if (names.length === 1) return `${names[0]} ${names[0] === "You" ? "win" : "wins"} the tournament!`;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the tournament win!`;
+  const rows = series.standings.filter((row) => series.winners.includes(row.member));
+  if (!rows.length) return t("series.over");
+  const mine = rows.some((row) => row.member === me);
+  if (rows.length === 1) return mine ? t("series.youWin") : t("series.wins", { name: rows[0].name });
+  const others = rows.filter((row) => row.member !== me).map((row) => row.name);
+  return mine ? t("series.youShare", { names: formatList(others), count: others.length })
+    : t("series.share", { names: formatList(others) });
 }
 
 /** Places in ranked standings: equal wins and points share a place (1, 1, 3). */

@@ -5,13 +5,14 @@
 
 import { announce } from "../announce.js";
 import { h, setText } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
 
 const WARN_AT = 10;
 
 export class TimerView {
   constructor() {
     this.text = h("span", { class: "timer-text" });
-    this.element = h("div", { class: "timer", role: "timer", "aria-label": "Time left", hidden: true }, this.text);
+    this.element = h("div", { class: "timer", role: "timer", "aria-label": t("timer.label"), hidden: true }, this.text);
     this.deadline = null;
     this.warned = false;
     this.interval = setInterval(() => this.tick(), 250);
@@ -30,11 +31,11 @@ export class TimerView {
     document.body.classList.toggle("timer-on", this.deadline !== null);
     if (this.deadline === null) return;
     const left = Math.max(0, Math.ceil(this.deadline - Date.now() / 1000));
-    setText(this.text, `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`);
+    setText(this.text, t("timer.left", { time: `${formatNumber(Math.floor(left / 60))}:${String(left % 60).padStart(2, "0")}` }));
     this.element.classList.toggle("timer-low", left <= WARN_AT);
     if (this.mine && !this.warned && left <= WARN_AT && left > 0) {
       this.warned = true;
-      announce(`${left} seconds left to play.`, { urgent: true });
+      announce(t("timer.warning", { count: left }), { urgent: true });
     }
   }
 

@@ -9,18 +9,14 @@
 import { announce } from "../announce.js";
 import { api } from "../api.js";
 import { h, replace } from "../dom.js";
+import { formatList, formatNumber, has, t } from "../i18n.js";
 import { humanize } from "../options-form.js";
 import { seriesHeadline } from "../panels/series.js";
 import { seriesSetting } from "../table-settings.js";
 
-/** Why a game ended when the table ended it (not the game's own rules). */
-const TABLE_REASONS = {
-  claimed: "the player still there claimed it, everyone else was away",
-  abandoned: "it ended without a result, as the players had left the table",
-};
-
-function listNames(names) {
-  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+/** Why a game ended when the table ended it (not the game's own rules), in words. */
+function tableReason(reason) {
+  return has(`end.reason.${reason}`) ? t(`end.reason.${reason}`) : null;
 }
 
 export class EndView {
@@ -40,37 +36,38 @@ export class EndView {
     this.shown = key;
     const named = (seat) => (result.names && result.names[seat] && result.names[seat].length ? result.names[seat].join(" & ") : ctx.seatName(seat));
     const ended = { ...ctx, seatName: named };
-    const winners = listNames(result.winners.map(named));
-    const headline = result.reason === "abandoned" ? "The game ended without a result"
+    const winners = formatList(result.winners.map(named));
+    const headline = result.reason === "abandoned" ? t("end.abandoned")
       : this.renderer.headline(result, ended)
-        || (result.draw ? "The game is a draw: everyone shares first place"
-          : result.winners.length ? `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}!`
-          : "The game ended without a winner");
+        || (result.draw ? t("end.draw")
+          : result.winners.length ? t("end.wins", { names: winners, count: result.winners.length })
+          : t("end.noWinner"));
     const order = !result.places ? [] : [
-      ...result.places.map((place, seat) => ({ place, name: named(seat) + (seat === ctx.seat ? " (you)" : ""), score: result.scores ? result.scores[seat] : null })),
+      ...result.places.map((place, seat) => ({ place, name: seat === ctx.seat ? t("common.you", { name: named(seat) }) : named(seat), score: result.scores ? result.scores[seat] : null })),
       ...(this.renderer.otherStandings ? this.renderer.otherStandings(result) : []),
     ].sort((a, b) => a.place - b.place);
-    const why = TABLE_REASONS[result.reason] || this.renderer.endReason(result.reason) || humanize(result.reason);
-    const history = h("div", { class: "history" }, h("p", { class: "muted", text: "Loading the rounds…" }));
+    const why = tableReason(result.reason) || this.renderer.endReason(result.reason) || humanize(result.reason);
+    const history = h("div", { class: "history" }, h("p", { class: "muted", text: t("end.loadingRounds") }));
     replace(this.element,
-      h("section", { class: "panel end-head", "aria-labelledby": "stage-title" },
+      // Not a region of its own: the stage around it is already named by this headline.
+      h("div", { class: "panel end-head" },
         h("h2", { id: "stage-title", class: "winner-title", text: headline }),
-        h("p", { class: "muted", text: `Game ${result.game_number} is over: ${why}.` }),
+        h("p", { class: "muted", text: t("end.over", { number: result.game_number, why }) }),
         !order.length ? null : h("table", { class: "standings" },
-          h("caption", { class: "visually-hidden", text: "Final standings" }),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "Place" }), h("th", { scope: "col", text: "Player" }),
-            result.scores ? h("th", { scope: "col", text: "Points" }) : null)),
+          h("caption", { class: "visually-hidden", text: t("end.standings") }),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("end.place") }), h("th", { scope: "col", text: t("common.player") }),
+            result.scores ? h("th", { scope: "col", text: t("common.points") }) : null)),
           h("tbody", {}, order.map(({ place, name, score }) => h("tr", { class: place === 1 ? "first-place" : "" },
-            h("td", { text: place === 1 ? "★ 1" : String(place) }),
+            h("td", { text: place === 1 ? `★ ${formatNumber(1)}` : formatNumber(place) }),
             h("th", { scope: "row", text: name }),
-            result.scores ? h("td", { text: String(score ?? "") }) : null)))),
+            result.scores ? h("td", { text: score === null || score === undefined ? "" : formatNumber(score) }) : null)))),
         seriesOver ? h("p", { class: "series-winner", text: seriesHeadline(series, ctx.member) }) : null,
         this.nextGame(ctx, seriesOver),
-        ctx.mode === "tv" ? null : h("p", {}, h("a", { href: "#/", text: "Back to the home screen" }))),
+        ctx.mode === "tv" ? null : h("p", {}, h("a", { href: "#/", text: t("common.backHome") }))),
       h("section", { class: "panel", "aria-labelledby": "history-title" },
-        h("h2", { id: "history-title", text: "The rounds" }), history));
+        h("h2", { id: "history-title", text: t("end.rounds") }), history));
     // The tournament's winner is announced by the series panel.
-    announce(`Game over. ${headline}`, { urgent: true });
+    announce(t("end.announce", { headline }), { urgent: true });
     this.loadHistory(ended, history, result.game_number);
   }
 
@@ -80,17 +77,17 @@ export class EndView {
       const set = settings ? this.tableAct({ type: "settings", ...settings }) : Promise.resolve();
       set.then(() => this.tableAct({ type: "start" })).catch(() => null);
     };
-    if (!ctx.isHost) return h("p", { text: seriesOver ? "The tournament is over. Waiting for the host…" : "Waiting for the host to start a rematch…" });
-    if (!seriesOver) return h("button", { type: "button", class: "primary", text: "Rematch: play again", onclick: start(null) });
+    if (!ctx.isHost) return h("p", { text: seriesOver ? t("end.waitSeries") : t("end.waitRematch") });
+    if (!seriesOver) return h("button", { type: "button", class: "primary", text: t("end.rematch"), onclick: start(null) });
     return h("div", { class: "dialog-buttons" },
-      h("button", { type: "button", class: "primary", text: "New tournament, same length", onclick: start({ series: seriesSetting(ctx.table.series) }) }),
-      h("button", { type: "button", class: "secondary", text: "Rematch without a tournament", onclick: start({ series: null }) }));
+      h("button", { type: "button", class: "primary", text: t("end.newSeries"), onclick: start({ series: seriesSetting(ctx.table.series) }) }),
+      h("button", { type: "button", class: "secondary", text: t("end.rematchSingle"), onclick: start({ series: null }) }));
   }
 
   loadHistory(ctx, history, gameNumber) {
     api.history(ctx.code, ctx.token).then(
       (data) => replace(history, this.renderer.history(data, gameNumber, ctx)),
-      () => replace(history, h("p", { class: "muted", text: "The rounds could not be loaded." })),
+      () => replace(history, h("p", { class: "muted", text: t("end.roundsFailed") })),
     );
   }
 }

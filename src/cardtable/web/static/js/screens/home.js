@@ -5,24 +5,15 @@
 
 import { api } from "../api.js";
 import { h, replace, syncList } from "../dom.js";
+import { errorText } from "../error-text.js";
 import { howToLink } from "../howto.js";
+import { LanguagePicker } from "../language-picker.js";
+import { t } from "../i18n.js";
 import { OptionsForm } from "../options-form.js";
 import { LeaderboardPanel } from "../panels/leaderboard.js";
 import { clientKey, rememberName, rememberedName, saveSeat } from "../storage.js";
 
 const REFRESH_TABLES = 15000;
-
-// What a refusal for going too fast (429) means where it happens, and what to do.
-const TOO_FAST = {
-  create: "Too many tables were created from your network in the last few minutes. Wait a minute, then create yours.",
-  join: "Too many attempts to join came from your network just now. Wait a moment, then try again.",
-};
-
-/** `action`: "create" or "join", for a refusal that says what to do there. */
-function errorText(error, action = null) {
-  if (action && error && error.status === 429) return TOO_FAST[action];
-  return error && error.message ? error.message : "Something went wrong. Try again.";
-}
 
 export function homeScreen(root, { joinCode = "" }) {
   let games = [];
@@ -37,7 +28,7 @@ export function homeScreen(root, { joinCode = "" }) {
     const name = nameInput.value.trim();
     if (!name) {
       nameInput.focus();
-      throw new Error("Type your name first: it is how the table will know you.");
+      throw new Error(t("home.name.missing"));
     }
     rememberName(name);
     return name;
@@ -55,10 +46,10 @@ export function homeScreen(root, { joinCode = "" }) {
       if (error.code === "not-found") {
         // The server answers a wrong password as it answers an unknown code.
         codeInput.value = code;
-        joinStatus.textContent = "There is no table with that code, or its password is wrong. Check both.";
+        joinStatus.textContent = errorText(error, { context: "join" });
         joinPassword.focus();
       } else {
-        status.textContent = errorText(error, "join");
+        status.textContent = error.code ? errorText(error, { context: "join" }) : error.message;
       }
     }
   }
@@ -74,22 +65,22 @@ export function homeScreen(root, { joinCode = "" }) {
   const invite = h("p", { class: "invite", hidden: !joinCode });
   // Before the name field: whether a game under way at the linked table can take you.
   const arrival = h("p", { class: "arrival-note", id: "arrival-note", role: "status", hidden: true });
-  const joinButton = h("button", { type: "submit", class: "primary", text: "Join table" });
+  const joinButton = h("button", { type: "submit", class: "primary", text: t("home.join.submit") });
   let watchOnly = false;
-  const spectateField = h("div", { class: "field field-check" }, h("label", { class: "check", for: "join-spectate" }, joinSpectate, "Just watch (spectator)"));
+  const spectateField = h("div", { class: "field field-check" }, h("label", { class: "check", for: "join-spectate" }, joinSpectate, t("home.join.spectate")));
   /** A running game that takes nobody new: the form's action is to watch. */
   function setWatchOnly(flag) {
     watchOnly = flag;
-    joinButton.textContent = flag ? "Watch" : "Join table";
+    joinButton.textContent = flag ? t("home.join.watch") : t("home.join.submit");
     spectateField.hidden = flag;
   }
   const joinForm = h("form", { class: "panel", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title", text: joinCode ? "You're invited" : "Join a game" }),
+    h("h2", { id: "join-title", text: joinCode ? t("home.join.invited") : t("home.join.title") }),
     invite,
-    h("div", { class: "field" }, h("label", { for: "join-code", text: "Table code" }), codeInput,
-      h("p", { class: "help", id: "code-help", text: "Six letters and digits, from the host or the shared link." })),
+    h("div", { class: "field" }, h("label", { for: "join-code", text: t("home.join.code") }), codeInput,
+      h("p", { class: "help", id: "code-help", text: t("home.join.codeHelp") })),
     spectateField,
-    h("div", { class: "field" }, h("label", { for: "join-password", text: "Password (only if the table has one)" }), joinPassword),
+    h("div", { class: "field" }, h("label", { for: "join-password", text: t("home.join.password") }), joinPassword),
     joinStatus,
     joinButton);
   codeInput.addEventListener("input", () => {
@@ -99,7 +90,7 @@ export function homeScreen(root, { joinCode = "" }) {
     event.preventDefault();
     const code = codeInput.value.trim().toUpperCase();
     if (code.length !== 6) {
-      joinStatus.textContent = "A table code has six characters.";
+      joinStatus.textContent = t("home.join.codeLength");
       codeInput.focus();
       return;
     }
@@ -108,11 +99,10 @@ export function homeScreen(root, { joinCode = "" }) {
   if (joinCode) {
     api.table(joinCode).then(
       (table) => {
-        invite.textContent = `${table.host_name} invites you to “${table.name}”: ${table.players} of ${table.max_players} seats taken${table.status === "lobby" ? "" : ", game in progress"}.`;
+        const invited = { host: table.host_name, table: table.name, count: table.players, seats: table.max_players };
+        invite.textContent = t(table.status === "lobby" ? "home.invite.lobby" : "home.invite.playing", invited);
         if (table.status === "playing" && table.late_join !== undefined) {
-          arrival.textContent = table.late_join
-            ? "The game is under way: you will play from the next round."
-            : "This game is under way and cannot take new players; you can watch.";
+          arrival.textContent = t(table.late_join ? "home.arrival.late" : "home.arrival.watch");
           arrival.dataset.kind = table.late_join ? "late" : "watch";
           arrival.hidden = false;
           setWatchOnly(!table.late_join);
@@ -120,41 +110,41 @@ export function homeScreen(root, { joinCode = "" }) {
       },
       (error) => {
         // A private table shows nothing before you join: the code may still be right.
-        invite.textContent = error.code === "not-found" ? `Table ${joinCode} is private, or there is no such table. Type your name to join it.` : errorText(error);
+        invite.textContent = error.code === "not-found" ? t("home.invite.private", { code: joinCode }) : error.message;
       },
     );
   }
 
   // -- public tables ------------------------------------------------------------------------
   const tableList = h("ul", { class: "table-list", "aria-labelledby": "tables-title" });
-  const tablesEmpty = h("p", { class: "muted", text: "Loading…" });
+  const tablesEmpty = h("p", { class: "muted", text: t("common.loading") });
   const tablesStatus = h("p", { class: "form-error", role: "alert" });
   async function refreshTables() {
     try {
       const tables = await api.publicTables();
-      tablesEmpty.textContent = tables.length ? "" : "No public table is waiting for players right now. Create one!";
+      tablesEmpty.textContent = tables.length ? "" : t("home.tables.none");
       tablesEmpty.hidden = tables.length > 0;
       syncList(tableList, tables, (t) => t.code, (t) => publicTableItem(t), updatePublicTable);
     } catch (error) {
-      tablesEmpty.textContent = errorText(error);
+      tablesEmpty.textContent = error.message;
     }
   }
   function publicTableItem(table) {
     return h("li", { class: "table-item" },
       h("div", { class: "table-item-text" }, h("strong", { class: "table-name" }), h("span", { class: "muted table-meta" })),
       h("div", { class: "table-item-actions" },
-        h("button", { type: "button", class: "secondary", onclick: () => joinTable(table.code, {}, tablesStatus) }, "Join", h("span", { class: "visually-hidden", text: ` ${table.name}` })),
-        h("button", { type: "button", class: "quiet-button", onclick: () => joinTable(table.code, { spectate: true }, tablesStatus) }, "Watch", h("span", { class: "visually-hidden", text: ` ${table.name}` }))));
+        h("button", { type: "button", class: "secondary", onclick: () => joinTable(table.code, {}, tablesStatus) }, t("home.tables.join"), h("span", { class: "visually-hidden", text: ` ${table.name}` })),
+        h("button", { type: "button", class: "quiet-button", onclick: () => joinTable(table.code, { spectate: true }, tablesStatus) }, t("home.tables.watch"), h("span", { class: "visually-hidden", text: ` ${table.name}` }))));
   }
   function updatePublicTable(item, table) {
     const game = games.find((g) => g.id === table.game);
     item.querySelector(".table-name").textContent = table.name;
-    item.querySelector(".table-meta").textContent =
-      `${game ? game.title : table.game} · host ${table.host_name} · ${table.players}/${table.max_players} players${table.locked ? " · password" : ""}`;
+    const meta = { game: game ? game.title : table.game, host: table.host_name, count: table.players, seats: table.max_players };
+    item.querySelector(".table-meta").textContent = t(table.locked ? "home.tables.metaLocked" : "home.tables.meta", meta);
   }
   const tablesPanel = h("section", { class: "panel", "aria-labelledby": "tables-title" },
-    h("div", { class: "panel-head" }, h("h2", { id: "tables-title", text: "Public tables" }),
-      h("button", { type: "button", class: "quiet-button", onclick: refreshTables, text: "Refresh" })),
+    h("div", { class: "panel-head" }, h("h2", { id: "tables-title", text: t("home.tables.title") }),
+      h("button", { type: "button", class: "quiet-button", onclick: refreshTables, text: t("home.tables.refresh") })),
     tablesEmpty, tableList, tablesStatus);
 
   const leaderboard = new LeaderboardPanel();
@@ -162,25 +152,25 @@ export function homeScreen(root, { joinCode = "" }) {
   // -- create -------------------------------------------------------------------------------
   const gameSelect = h("select", { id: "create-game", name: "game" });
   const formSlot = h("div");
-  const tableName = h("input", { id: "create-table-name", name: "table_name", maxlength: 48, placeholder: "Your name's table" });
+  const tableName = h("input", { id: "create-table-name", name: "table_name", maxlength: 48, placeholder: t("home.create.tableNamePlaceholder") });
   const createPublic = h("input", { type: "checkbox", id: "create-public", name: "public", "aria-describedby": "create-public-help" });
   const createPassword = h("input", { type: "password", id: "create-password", name: "password", autocomplete: "new-password" });
   const createStatus = h("p", { class: "form-error", role: "alert" });
   const gameSummary = h("p", { class: "help", id: "game-summary" });
   const gameHowTo = h("p", { class: "help game-howto" });
   const createForm = h("form", { class: "panel create-panel", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title", text: "Create a game" }),
-    h("div", { class: "field" }, h("label", { for: "create-game", text: "Game" }), gameSelect, gameSummary, gameHowTo),
+    h("h2", { id: "create-title", text: t("home.create.title") }),
+    h("div", { class: "field" }, h("label", { for: "create-game", text: t("home.create.game") }), gameSelect, gameSummary, gameHowTo),
     formSlot,
-    h("details", { class: "option-group" }, h("summary", {}, h("span", { class: "group-name", text: "Table" }),
-      h("span", { class: "group-count", text: "name, privacy" })),
+    h("details", { class: "option-group" }, h("summary", {}, h("span", { class: "group-name", text: t("home.create.tableGroup") }),
+      h("span", { class: "group-count", text: t("home.create.tableGroupCount") })),
       h("div", { class: "option-fields" },
-        h("div", { class: "field" }, h("label", { for: "create-table-name", text: "Table name" }), tableName),
-        h("div", { class: "field field-check" }, h("label", { class: "check", for: "create-public" }, createPublic, "List this table under public games"),
-          h("p", { class: "help", id: "create-public-help", text: "Off: only people with the code or link can join." })),
-        h("div", { class: "field" }, h("label", { for: "create-password", text: "Password (optional)" }), createPassword))),
+        h("div", { class: "field" }, h("label", { for: "create-table-name", text: t("home.create.tableName") }), tableName),
+        h("div", { class: "field field-check" }, h("label", { class: "check", for: "create-public" }, createPublic, t("home.create.public")),
+          h("p", { class: "help", id: "create-public-help", text: t("home.create.publicHelp") })),
+        h("div", { class: "field" }, h("label", { for: "create-password", text: t("home.create.password") }), createPassword))),
     createStatus,
-    h("button", { type: "submit", class: "primary", text: "Create table" }));
+    h("button", { type: "submit", class: "primary", text: t("home.create.submit") }));
   gameSelect.setAttribute("aria-describedby", "game-summary");
   function showGame() {
     const game = games.find((g) => g.id === gameSelect.value);
@@ -194,16 +184,18 @@ export function homeScreen(root, { joinCode = "" }) {
     event.preventDefault();
     try {
       createStatus.textContent = "";
+      const name = playerName();
       const joined = await api.create({
-        game: gameSelect.value, options: form.value(), name: playerName(), client: clientKey(),
+        game: gameSelect.value, options: form.value(), name, client: clientKey(),
         public: createPublic.checked,
-        ...(tableName.value.trim() ? { table_name: tableName.value.trim() } : {}),
+        // Unnamed, the table is named in the host's language.
+        table_name: tableName.value.trim() || t("home.create.tableNameDefault", { name }),
         ...(createPassword.value ? { password: createPassword.value } : {}),
       });
       saveSeat(joined.code, joined);
       location.hash = `#/t/${joined.code}`;
     } catch (error) {
-      createStatus.textContent = errorText(error, "create");
+      createStatus.textContent = error.code ? errorText(error, { context: "create" }) : error.message;
     }
   });
 
@@ -216,19 +208,20 @@ export function homeScreen(root, { joinCode = "" }) {
       leaderboard.setGames(list);
     },
     (error) => {
-      createStatus.textContent = errorText(error);
+      createStatus.textContent = error.message;
     },
   );
   const timer = setInterval(refreshTables, REFRESH_TABLES);
 
-  const heading = h("h1", { tabindex: -1, text: "Play cards with friends" });
+  const heading = h("h1", { tabindex: -1, text: t("home.title") });
   replace(root,
     h("div", { class: "home" },
       h("div", { class: "home-intro" }, heading,
-        h("p", { class: "lede", text: "Create a table, share its code or link, and play from any phone or laptop. No account needed." }),
+        h("p", { class: "lede", text: t("home.lede") }),
         arrival,
-        h("div", { class: "field name-field" }, h("label", { for: "player-name", text: "Your name" }), nameInput,
-          h("p", { class: "help", id: "name-help", text: "Shown to the other players. Remembered on this device." }))),
+        h("div", { class: "field name-field" }, h("label", { for: "player-name", text: t("home.name.label") }), nameInput,
+          h("p", { class: "help", id: "name-help", text: t("home.name.help") })),
+        new LanguagePicker({ id: "home-language" }).element),
       h("div", { class: "home-columns" },
         h("div", { class: "home-column home-main" }, joinForm, tablesPanel),
         h("div", { class: "home-column home-create" }, createForm),

@@ -8,20 +8,15 @@
 // A player asked to share their seat (a team game), and the host, accept or decline here.
 
 import { h, replace, setText, syncList, uid } from "../dom.js";
+import { t } from "../i18n.js";
 import { describeOptions, OptionsForm } from "../options-form.js";
 import { packsInPlay } from "../panels/decks-in-play.js";
 import { qrSvg } from "../qr.js";
 import { SettingsSync } from "../settings-sync.js";
 import { describeTable, loadTableSettings, TableSettings } from "../table-settings.js";
 
-/** Words for the bots the server offers (`bots` of /api/games). */
-const BOT_LABELS = {
-  random: "Random bot",
-  easy: "Easy bot",
-  normal: "Normal bot",
-  hard: "Hard bot (thinks up to a second a move)",
-  heuristic: "Smart bot",
-};
+/** The bots the server offers (`bots` of /api/games) in words: `bot.<name>` in the catalogue. */
+const BOTS = new Set(["random", "easy", "normal", "hard", "heuristic"]);
 
 export function shareLink(code) {
   return `${location.origin}${location.pathname}#/join/${code}`;
@@ -34,23 +29,23 @@ export function sharePanel(code, { tv = false } = {}) {
   const input = h("input", { id: "share-link", readonly: true, value: link, class: "share-input" });
   input.addEventListener("focus", () => input.select());
   return h("section", { class: "panel share-panel", "aria-labelledby": "share-title" },
-    h("h2", { id: "share-title", text: tv ? `Join at ${location.host}: code ${code}` : "Invite friends" }),
+    h("h2", { id: "share-title", text: tv ? t("share.tvTitle", { host: location.host, code }) : t("share.title") }),
     h("div", { class: "share-body" },
-      qrSvg(link, `QR code that opens the link to join table ${code}`),
+      qrSvg(link, t("share.qr", { code })),
       h("div", { class: "share-text" },
-        h("p", {}, "Table code ", h("strong", { class: "big-code", text: code })),
+        h("p", {}, t("share.code"), " ", h("strong", { class: "big-code", text: code })),
         tv ? null : [
-          h("label", { for: "share-link", text: "Share link" }),
+          h("label", { for: "share-link", text: t("share.link") }),
           h("div", { class: "share-row" }, input,
             h("button", {
-              type: "button", class: "secondary", text: "Copy link",
+              type: "button", class: "secondary", text: t("share.copy"),
               onclick: () => navigator.clipboard.writeText(link).then(
-                () => { copied.textContent = "Link copied."; },
-                () => { input.select(); copied.textContent = "Press Ctrl+C to copy."; }),
+                () => { copied.textContent = t("share.copied"); },
+                () => { input.select(); copied.textContent = t("share.copyByHand"); }),
             })),
           copied,
-          h("p", {}, h("a", { href: `#/tv/${code}`, target: "_blank", rel: "noopener", text: "Open the big-screen view" }),
-            " for a shared TV: black card, answers and scores, no hands."),
+          h("p", {}, h("a", { href: `#/tv/${code}`, target: "_blank", rel: "noopener", text: t("share.tvLink") }),
+            " ", t("share.tvAbout")),
         ])));
 }
 
@@ -90,14 +85,14 @@ export class LobbyView {
     this.rules = h("div", { class: "lobby-rules" });
     this.deckList = h("ul", { class: "decks-in-play" });
     this.decksPanel = h("section", { class: "panel", "aria-labelledby": "decks-title", hidden: true },
-      h("h2", { id: "decks-title", text: "Decks in play" }), this.deckList);
+      h("h2", { id: "decks-title", text: t("lobby.decks") }), this.deckList);
     this.writePanel = ctx.mode === "tv" ? null : writeCardPanel(this.tableAct);
     this.teamList = h("ul", { class: "team-requests" });
     this.teamPanel = ctx.mode === "tv" ? null : h("section", { class: "panel", "aria-labelledby": "team-title", hidden: true },
-      h("h2", { id: "team-title", text: "Asking to share a seat" }), this.teamList);
+      h("h2", { id: "team-title", text: t("lobby.team.title") }), this.teamList);
     const parts = [
       h("div", { class: "panel lobby-head" },
-        h("h2", { id: "stage-title", text: `${game ? game.title : ctx.table.game}: waiting for players` }),
+        h("h2", { id: "stage-title", text: t("lobby.title", { game: game ? game.title : ctx.table.game }) }),
         this.waiting),
       this.teamPanel,
       sharePanel(ctx.code, { tv: ctx.mode === "tv" }),
@@ -110,10 +105,10 @@ export class LobbyView {
     if (ctx.isHost) parts.push(this.hostPanel(ctx));
     else {
       parts.push(h("section", { class: "panel", "aria-labelledby": "rules-title" },
-        h("h2", { id: "rules-title", text: "Rules" }), this.rules));
+        h("h2", { id: "rules-title", text: t("lobby.rules") }), this.rules));
       parts.push(h("section", { class: "panel settings-panel", "aria-labelledby": "settings-title" },
-        h("h2", { id: "settings-title", text: "Settings" }),
-        h("p", { class: "help", text: "Only the host changes these. You see each change as it is made, and the game plays what you see." }),
+        h("h2", { id: "settings-title", text: t("lobby.settings") }),
+        h("p", { class: "help", text: t("lobby.settingsHelp") }),
         this.settingsFields(ctx, false)));
     }
     replace(this.element, parts, this.decksPanel);
@@ -129,9 +124,9 @@ export class LobbyView {
     });
     this.load(ctx.table);
     const fields = h("fieldset", { class: `settings-fields${editable ? "" : " read-only"}`, disabled: !editable },
-      h("legend", { class: "visually-hidden", text: editable ? "Settings (changes apply at once)" : "Settings (read-only)" }),
-      h("h3", { text: "Game settings" }), this.form.element,
-      h("h3", { text: "Table settings" }), this.tableSettings.element);
+      h("legend", { class: "visually-hidden", text: editable ? t("lobby.settingsEditable") : t("lobby.settingsReadOnly") }),
+      h("h3", { text: t("lobby.gameSettings") }), this.form.element,
+      h("h3", { text: t("lobby.tableSettings") }), this.tableSettings.element);
     if (editable) {
       this.sync = new SettingsSync({
         collect: () => this.changes(),
@@ -162,8 +157,8 @@ export class LobbyView {
   hostPanel(ctx) {
     const { game } = ctx;
     const fields = this.settingsFields(ctx, true);
-    const botSelect = h("select", { id: "bot-kind" }, game.bots.map((bot) => h("option", { value: bot, text: BOT_LABELS[bot] ?? `${bot} bot` })));
-    const start = h("button", { type: "button", class: "primary start-button", text: "Start the game" });
+    const botSelect = h("select", { id: "bot-kind" }, game.bots.map((bot) => h("option", { value: bot, text: BOTS.has(bot) ? t(`bot.${bot}`) : t("bot.other", { name: bot }) })));
+    const start = h("button", { type: "button", class: "primary start-button", text: t("lobby.start") });
     start.addEventListener("click", async () => {
       start.disabled = true;
       try {
@@ -177,14 +172,14 @@ export class LobbyView {
       }
     });
     return h("section", { class: "panel host-panel", "aria-labelledby": "host-title" },
-      h("h2", { id: "host-title", text: "You are the host" }),
+      h("h2", { id: "host-title", text: t("lobby.host") }),
       start,
       h("div", { class: "field bot-row" },
-        h("label", { for: "bot-kind", text: "Fill a seat with a bot" }),
+        h("label", { for: "bot-kind", text: t("lobby.botLabel") }),
         h("div", { class: "share-row" }, botSelect,
-          h("button", { type: "button", class: "secondary", text: "Add bot", onclick: () => this.tableAct({ type: "add-bot", bot: botSelect.value }).catch(() => null) }))),
+          h("button", { type: "button", class: "secondary", text: t("lobby.addBot"), onclick: () => this.tableAct({ type: "add-bot", bot: botSelect.value }).catch(() => null) }))),
       h("div", { class: "settings-head" },
-        h("p", { class: "help", text: "Changes apply at once: everyone sees them, and Start plays what the form shows." }),
+        h("p", { class: "help", text: t("lobby.hostHelp") }),
         this.sync.element),
       fields);
   }
@@ -196,9 +191,7 @@ export class LobbyView {
       this.built = true;
     }
     const players = ctx.table.members.filter((m) => m.role === "player").length;
-    setText(this.waiting, ctx.isHost
-      ? `${players} player${players === 1 ? "" : "s"} at the table. Start when everyone is in.`
-      : `${players} player${players === 1 ? "" : "s"} at the table. Waiting for the host to start…`);
+    setText(this.waiting, t(ctx.isHost ? "lobby.waitingHost" : "lobby.waiting", { count: players }));
     const { table } = ctx;
     const numbers = this.numbers || [];
     const seats = lobbySeats(table);
@@ -217,7 +210,7 @@ export class LobbyView {
     syncList(this.deckList, decks, (deck) => deck.id, () => h("li", {}, h("strong", { class: "deck-name" }), h("span", { class: "muted deck-counts" })),
       (item, deck) => {
         setText(item.querySelector(".deck-name"), deck.name);
-        setText(item.querySelector(".deck-counts"), ` · ${deck.calls} black, ${deck.responses} white · ${packsInPlay(deck)}`);
+        setText(item.querySelector(".deck-counts"), ` · ${t("decks.counts", { black: deck.calls, white: deck.responses })} · ${packsInPlay(deck)}`);
       });
     if (this.writePanel) this.writePanel.hidden = !table.player_cards || !ctx.me || ctx.me.role !== "player";
     if (this.teamPanel) this.updateTeamRequests(ctx);
@@ -227,14 +220,14 @@ export class LobbyView {
   updateTeamRequests(ctx) {
     const asking = ctx.table.members.filter((m) => m.asks !== null && m.asks !== undefined && (m.asks === ctx.member || ctx.isHost));
     this.teamPanel.hidden = !asking.length;
-    const nameOf = (id) => (ctx.table.members.find((m) => m.id === id) || { name: "a player" }).name;
+    const nameOf = (id) => (ctx.table.members.find((m) => m.id === id) || { name: t("lobby.team.someone") }).name;
     const answer = (member, accept) => this.tableAct({ type: "answer-team", member, accept }).catch(() => null);
     syncList(this.teamList, asking, (m) => m.id,
       (m) => h("li", { class: "team-request" }, h("span", { class: "team-request-text" }),
-        h("button", { type: "button", class: "primary", text: "Accept", onclick: () => answer(m.id, true) }),
-        h("button", { type: "button", class: "secondary", text: "Decline", onclick: () => answer(m.id, false) })),
-      (item, m) => setText(item.querySelector(".team-request-text"),
-        m.asks === ctx.member ? `${m.name} asks to share your seat. ` : `${m.name} asks to share ${nameOf(m.asks)}'s seat. `));
+        h("button", { type: "button", class: "primary", text: t("lobby.team.accept"), onclick: () => answer(m.id, true) }),
+        h("button", { type: "button", class: "secondary", text: t("lobby.team.decline"), onclick: () => answer(m.id, false) })),
+      (item, m) => setText(item.querySelector(".team-request-text"), `${m.asks === ctx.member
+        ? t("lobby.team.asksYou", { name: m.name }) : t("lobby.team.asks", { name: m.name, holder: nameOf(m.asks) })} `));
   }
 
   destroy() {
@@ -246,33 +239,33 @@ export class LobbyView {
 function writeCardPanel(tableAct) {
   const textId = uid("write-card-text");
   const text = h("input", { id: textId, name: "card_text", maxlength: 200, autocomplete: "off", "aria-describedby": `${textId}-help` });
-  const help = h("p", { class: "help", id: `${textId}-help`, text: "A white card is an answer. On a black card, write _ for each blank." });
+  const help = h("p", { class: "help", id: `${textId}-help`, text: t("write.help") });
   const status = h("p", { class: "form-error", role: "alert" });
   const done = h("p", { class: "muted", role: "status" });
   const colour = (value, label, checked) => h("label", { class: "check" },
     h("input", { type: "radio", name: "card_color", value, checked }), label);
   const form = h("form", { class: "write-card-form" },
-    h("fieldset", { class: "radio-group inline" }, h("legend", { text: "Colour" }),
-      colour("white", "White card (an answer)", true), colour("black", "Black card (a question)", false)),
-    h("div", { class: "field" }, h("label", { for: textId, text: "Your card" }), text, help),
+    h("fieldset", { class: "radio-group inline" }, h("legend", { text: t("write.colour") }),
+      colour("white", t("write.white"), true), colour("black", t("write.black"), false)),
+    h("div", { class: "field" }, h("label", { for: textId, text: t("write.text") }), text, help),
     status, done,
-    h("button", { type: "submit", class: "secondary", text: "Add my card" }));
+    h("button", { type: "submit", class: "secondary", text: t("write.submit") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     status.textContent = "";
     done.textContent = "";
     const words = text.value.trim();
     if (!words) {
-      status.textContent = "Write the card's text first.";
+      status.textContent = t("write.empty");
       text.focus();
       return;
     }
     const color = form.elements.card_color.value;
     tableAct({ type: "write-card", color, text: words }).then(() => {
       text.value = "";
-      done.textContent = `Your ${color} card was added to this table's deck.`;
+      done.textContent = t(color === "black" ? "write.doneBlack" : "write.doneWhite");
     }, (error) => { status.textContent = error.message; });
   });
   return h("section", { class: "panel write-card", "aria-labelledby": "write-card-title", hidden: true },
-    h("h2", { id: "write-card-title", text: "Write a card" }), form);
+    h("h2", { id: "write-card-title", text: t("write.title") }), form);
 }

@@ -12,8 +12,10 @@ import { api } from "../api.js";
 import { announce } from "../announce.js";
 import { TableConnection } from "../connection.js";
 import { h, replace, setText } from "../dom.js";
+import { errorText } from "../error-text.js";
 import { loadRenderer } from "../games/index.js";
 import { HowToHint, howToLink } from "../howto.js";
+import { t } from "../i18n.js";
 import { ChatPanel } from "../panels/chat.js";
 import { ConnectionNotice } from "../panels/connection-notice.js";
 import { DecksInPlayPanel } from "../panels/decks-in-play.js";
@@ -26,11 +28,15 @@ import { clientKey, forgetSeat, saveSeat, seatAt } from "../storage.js";
 import { EndView } from "./end.js";
 import { LobbyView, sharePanel } from "./lobby.js";
 
-const STATUS_TEXT = { connecting: "Connecting…", reconnecting: "Reconnecting…", open: "", closed: "Disconnected" };
-const GONE_TEXT = {
-  removed: "The host removed you from this table.",
-  unauthorized: "This seat is no longer yours (you left, or the table no longer exists).",
-};
+/** The connection's state in a word (`status.<state>`); none while it is open. */
+function statusText(status) {
+  return status === "open" ? "" : t(`status.${status}`);
+}
+
+/** Why this tab is no longer at the table (`gone.<reason>`: removed, unauthorized). */
+function goneText(reason) {
+  return t(["removed", "unauthorized"].includes(reason) ? `gone.${reason}` : "gone.closed");
+}
 
 async function tvSeat(code) {
   const stored = seatAt(code, "tv");
@@ -38,7 +44,7 @@ async function tvSeat(code) {
   let number = 1;
   for (;;) {
     try {
-      const joined = await api.join(code, { name: number === 1 ? "Big screen" : `Big screen ${number}`, spectate: true, client: clientKey() });
+      const joined = await api.join(code, { name: number === 1 ? t("tv.name") : t("tv.nameNumbered", { number }), spectate: true, client: clientKey() });
       saveSeat(code, joined, "tv");
       return joined;
     } catch (error) {
@@ -51,17 +57,17 @@ async function tvSeat(code) {
 export function tableScreen(root, { code, mode }) {
   const kind = mode === "tv" ? "tv" : "seat";
   const statusEl = document.getElementById("connection-status");
-  const heading = h("h1", { class: "table-title", tabindex: -1, text: "Table " + code });
-  const codeEl = h("p", { class: "table-code" }, "Code ", h("strong", { text: code }));
+  const heading = h("h1", { class: "table-title", tabindex: -1, text: t("table.title", { code }) });
+  const codeEl = h("p", { class: "table-code" }, t("table.code"), " ", h("strong", { text: code }));
   const roleEl = h("p", { class: "table-role muted" });
   const howToEl = h("p", { class: "table-howto" });
   const howToHint = new HowToHint();
-  const leaveButton = h("button", { type: "button", class: "quiet-button", text: "Leave table", hidden: kind === "tv" });
+  const leaveButton = h("button", { type: "button", class: "quiet-button", text: t("table.leave"), hidden: kind === "tv" });
   const timer = new TimerView();
   const awayText = h("p");
-  const awayBanner = h("div", { class: "banner", role: "region", "aria-label": "Away", hidden: true },
+  const awayBanner = h("div", { class: "banner", role: "region", "aria-label": t("table.away.region"), hidden: true },
     awayText,
-    h("button", { type: "button", class: "primary", text: "I'm back", onclick: () => act("table", { type: "back" }) }));
+    h("button", { type: "button", class: "primary", text: t("table.away.back"), onclick: () => act("table", { type: "back" }) }));
   const connectionNotice = new ConnectionNotice();
   const errorEl = h("p", { class: "action-error", role: "alert" });
   // The last table news (someone away, back, a claim), for a moment; screen readers hear it anyway.
@@ -83,7 +89,7 @@ export function tableScreen(root, { code, mode }) {
   const series = new SeriesPanel();
   const decksInPlay = new DecksInPlayPanel();
   const tvShare = kind === "tv" ? sharePanel(code, { tv: true }) : null;
-  const side = h("aside", { class: "side", "aria-label": "Players and chat" }, players.element, series.element, decksInPlay.element, tvShare || chat.element);
+  const side = h("aside", { class: "side", "aria-label": t("table.side") }, players.element, series.element, decksInPlay.element, tvShare || chat.element);
   const screen = h("div", { class: `table-screen mode-${kind}` },
     h("div", { class: "table-bar" }, h("div", { class: "table-bar-text" }, heading, codeEl, roleEl, howToEl), timer.element, leaveButton),
     connectionNotice.element, awayBanner, liveness.banners, howToHint.element, newsEl, errorEl,
@@ -117,7 +123,7 @@ export function tableScreen(root, { code, mode }) {
     errorEl.textContent = "";
     const sent = kindOfMessage === "play" ? conn.play(action) : conn.table(action);
     return sent.catch((error) => {
-      showError(error.message || "That did not work.");
+      showError(error.message || t("error.unknown"));
       throw error;
     });
   }
@@ -134,7 +140,7 @@ export function tableScreen(root, { code, mode }) {
     const seatName = (seat) => {
       const at = table.members.filter((m) => m.seat === seat).map((m) => m.name);
       const had = table.seats[seat] ? table.seats[seat].names : [];
-      return at.length ? at.join(" & ") : had.length ? had.join(" & ") : `Seat ${seat + 1}`;
+      return at.length ? at.join(" & ") : had.length ? had.join(" & ") : t("table.seat", { number: seat + 1 });
     };
     return {
       code, token: conn.token, table, view: doc.game, member: conn.member, me, seat: me ? me.seat : null,
@@ -145,47 +151,44 @@ export function tableScreen(root, { code, mode }) {
 
   /** Who left, came back or claimed the game: shown as a line and read out. */
   function livenessNews(ctx, event, name, mine) {
-    const seatName = (seat) => (seat === ctx.seat ? "You" : ctx.seatName(seat));
     switch (event.type) {
-      case "member-away": return mine ? "" : `${name} is away.`;
-      case "member-back": return mine ? "" : `${name} is back.`;
-      case "member-seated": return mine ? "You took a seat." : `${name} took a seat.`;
+      case "member-away": return mine ? "" : t("news.away", { name });
+      case "member-back": return mine ? "" : t("news.back", { name });
+      case "member-seated": return mine ? t("news.seatedYou") : t("news.seated", { name });
       case "seat-away": {
         if (event.seat === ctx.seat) return "";
         const seat = ctx.table.seats[event.seat];
-        return seat && seat.autopilot
-          ? `${seatName(event.seat)} is away: the table plays their moves for now.`
-          : `${seatName(event.seat)} is away: the game goes on without waiting for them.`;
+        return t(seat && seat.autopilot ? "news.seatAutopilot" : "news.seatAway", { name: ctx.seatName(event.seat) });
       }
-      case "seat-back": return event.seat === ctx.seat ? "You are back in the game." : `${seatName(event.seat)} is back in the game.`;
+      case "seat-back": return event.seat === ctx.seat ? t("news.seatBackYou") : t("news.seatBack", { name: ctx.seatName(event.seat) });
       case "game-claimed":
-        if (event.outcome === "win") return mine ? "You claimed the win." : `${name} claimed the win: everyone else was away.`;
-        return mine ? "You ended the game without a result." : `${name} ended the game without a result: everyone else was away.`;
+        if (event.outcome === "win") return mine ? t("news.claimedYou") : t("news.claimed", { name });
+        return mine ? t("news.abandonedYou") : t("news.abandoned", { name });
       default: return "";
     }
   }
 
   function tableNews(ctx, events) {
     for (const event of events) {
-      const name = names.get(event.member) || "Someone";
+      const name = names.get(event.member) || t("news.someone");
       const mine = event.member === ctx.member;
       const news = livenessNews(ctx, event, name, mine);
       if (news) {
         announce(news, { urgent: event.type === "game-claimed" });
         showNews(news);
       }
-      if (event.type === "player-joined" && !mine) announce(`${event.name} joined${event.role === "spectator" ? " to watch" : ""}.`);
+      if (event.type === "player-joined" && !mine) announce(t(event.role === "spectator" ? "news.joinedWatching" : "news.joined", { name: event.name }));
       else if (event.type === "player-left" && event.member !== undefined && !mine) {  // not the game's own (a seat)
-        announce(`${name} left.`);
-        showNews(`${name} left.`);
+        announce(t("news.left", { name }));
+        showNews(t("news.left", { name }));
       }
-      else if (event.type === "player-kicked" && !mine) announce(`${name} was removed${event.ban ? " and banned" : ""}.`);
-      else if (event.type === "host-changed" && event.member !== null) announce(event.member === ctx.member ? "You are now the host." : `${names.get(event.member)} is now the host.`);
-      else if (event.type === "settings-changed" && !ctx.isHost) announce("The host changed the settings.");
-      else if (event.type === "game-started") announce("The game has started.");
-      else if (event.type === "chat" && !mine) announce(`${event.name} says: ${event.text}`);
-      else if (event.type === "seat-away" && event.seat === ctx.seat) announce("You were marked away.", { urgent: true });
-      else if (event.type === "card-written" && !mine) announce(`${name} wrote a ${event.color} card.`);
+      else if (event.type === "player-kicked" && !mine) announce(t(event.ban ? "news.banned" : "news.removed", { name }));
+      else if (event.type === "host-changed" && event.member !== null) announce(event.member === ctx.member ? t("news.hostYou") : t("news.host", { name: names.get(event.member) }));
+      else if (event.type === "settings-changed" && !ctx.isHost) announce(t("news.settings"));
+      else if (event.type === "game-started") announce(t("news.started"));
+      else if (event.type === "chat" && !mine) announce(t("news.chat", { name: event.name, text: event.text }));
+      else if (event.type === "seat-away" && event.seat === ctx.seat) announce(t("news.markedAway"), { urgent: true });
+      else if (event.type === "card-written" && !mine) announce(t(event.color === "black" ? "news.wroteBlack" : "news.wroteWhite", { name }));
     }
   }
 
@@ -195,13 +198,11 @@ export function tableScreen(root, { code, mode }) {
     if (!welcome) tableNews(ctx, events);
     setText(heading, ctx.table.name);
     document.title = `${ctx.table.name} · cardtable`;
-    setText(roleEl, kind === "tv" ? "Big screen" : ctx.me && ctx.me.role === "spectator" ? "You are watching" : ctx.isHost ? "You are the host" : "");
+    setText(roleEl, kind === "tv" ? t("tv.name") : ctx.me && ctx.me.role === "spectator" ? t("table.watching") : ctx.isHost ? t("lobby.host") : "");
     const mySeat = ctx.seat !== null ? ctx.table.seats[ctx.seat] : null;
     const away = Boolean(mySeat && mySeat.away);
     awayBanner.hidden = !away || kind === "tv";
-    setText(awayText, mySeat && mySeat.autopilot
-      ? "You were marked away: the table plays your moves for you until you are back."
-      : "You were marked away, so the table plays on without you.");
+    setText(awayText, t(mySeat && mySeat.autopilot ? "table.away.autopilot" : "table.away.skipped"));
     liveness.update(ctx);
     if (kind !== "tv" && ctx.game) {
       if (!howToEl.firstChild) replace(howToEl, howToLink(ctx.game));
@@ -249,7 +250,7 @@ export function tableScreen(root, { code, mode }) {
 
   let leaving = false;
   function leave() {
-    if (!window.confirm("Leave this table? Your seat will be given up.")) return;
+    if (!window.confirm(t("table.leaveConfirm"))) return;
     leaving = true;
     act("table", { type: "leave" }).catch(() => null).finally(() => {
       forgetSeat(code);
@@ -262,11 +263,11 @@ export function tableScreen(root, { code, mode }) {
     forgetSeat(code, kind);
     if (leaving) return;
     replace(stage, h("div", { class: "panel" },
-      h("h2", { id: "stage-title", text: "You are no longer at this table" }),
-      h("p", { text: GONE_TEXT[reason] || "The connection was closed." }),
-      h("a", { href: "#/", class: "button primary", text: "Back to the home screen" })));
+      h("h2", { id: "stage-title", text: t("gone.title") }),
+      h("p", { text: goneText(reason) }),
+      h("a", { href: "#/", class: "button primary", text: t("common.backHome") })));
     viewKind = "gone";
-    announce(GONE_TEXT[reason] || "The connection was closed.", { urgent: true });
+    announce(goneText(reason), { urgent: true });
   }
 
   async function start() {
@@ -282,15 +283,15 @@ export function tableScreen(root, { code, mode }) {
       });
       conn.addEventListener("status", (event) => {
         statusEl.dataset.state = event.detail.status;
-        setText(statusEl, STATUS_TEXT[event.detail.status]);
+        setText(statusEl, statusText(event.detail.status));
         connectionNotice.update(event.detail.status, event.detail.reason);
       });
       conn.addEventListener("closed", (event) => gone(event.detail.reason));
-      conn.addEventListener("servererror", (event) => showError(event.detail.message));
+      conn.addEventListener("servererror", (event) => showError(errorText(event.detail)));
       conn.start();
     } catch (error) {
-      replace(stage, h("div", { class: "panel" }, h("h2", { id: "stage-title", text: "Cannot open this table" }),
-        h("p", { text: error.message || String(error) }), h("a", { href: "#/", class: "button primary", text: "Home" })));
+      replace(stage, h("div", { class: "panel" }, h("h2", { id: "stage-title", text: t("table.cannotOpen") }),
+        h("p", { text: error.code ? error.message : t("error.unknown") }), h("a", { href: "#/", class: "button primary", text: t("common.home") })));
     }
   }
   start();

@@ -1,8 +1,9 @@
 // games/cah/cards.js: the words of CAH cards: a black card read with its answers in the
 // blanks (K9: in the order they were played), as DOM or as one sentence for speech and
-// screen readers, and the labels of a black card (PICK 2, DRAW 2).
+// screen readers, and the labels of a black card (PICK 2, DRAW 2). Card texts are the deck's own.
 
 import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
 
 const BLANK = /_+/g;
 
@@ -35,24 +36,24 @@ export function blackParts(blackText, fills = []) {
 export function blackNodes(blackText, fills) {
   return blackParts(blackText, fills).map((part) => {
     if (part.fill) return h("strong", { class: "fill", text: part.text });
-    if (part.blank) return h("span", { class: "blank" }, h("span", { class: "visually-hidden", text: "blank" }));
+    if (part.blank) return h("span", { class: "blank" }, h("span", { class: "visually-hidden", text: t("game.cah.card.blank") }));
     return part.text;
   });
 }
 
 /** One sentence, for speech and live regions. */
 export function blackSentence(blackText, fills = []) {
-  return blackParts(blackText, fills).map((part) => (part.blank ? "blank" : part.text)).join("").replace(/\s+/g, " ").trim();
+  return blackParts(blackText, fills).map((part) => (part.blank ? t("game.cah.card.blank") : part.text)).join("").replace(/\s+/g, " ").trim();
 }
 
 export function whiteText(card) {
-  return card.blank && !card.text ? "Blank card: write your own answer" : card.text;
+  return card.blank && !card.text ? t("game.cah.card.blank-card") : card.text;
 }
 
 /** "Draw 2, Pick 3": the draw only when the table plays it (the honorDrawN option). */
 export function pickLabel(black, withDraw) {
   const parts = [];
-  if (black.draw && withDraw) parts.push(`Draw ${black.draw}`);
-  if (black.pick > 1) parts.push(`Pick ${black.pick}`);
+  if (black.draw && withDraw) parts.push(t("game.cah.card.draw", { count: black.draw }));
+  if (black.pick > 1) parts.push(t("game.cah.card.pick", { count: black.pick }));
   return parts.join(", ");
 }

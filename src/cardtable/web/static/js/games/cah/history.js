@@ -4,6 +4,7 @@
 // the game, before any event), and their outcomes from the round-winner and round-void events.
 
 import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
 import { gameSteps } from "../scaffold.js";
 import { blackNodes } from "./cards.js";
 
@@ -23,14 +24,15 @@ function roundsOf(data, gameNumber) {
 
 export function historyList(data, gameNumber, seatName) {
   const rounds = roundsOf(data, gameNumber);
-  if (!rounds.length) return h("p", { class: "muted", text: "No round was played." });
+  if (!rounds.length) return h("p", { class: "muted", text: t("game.cah.history.none") });
   return h("ol", { class: "history-list" }, rounds.map((round) => {
-    let outcome = "No winner: the round was void.";
-    if (round.tie) outcome = "Tied vote: no point.";
-    else if (round.cards) outcome = round.rando ? "Won by Rando Cardrissian." : `Won by ${seatName(round.winner)}.`;
-    else if (!round.void) outcome = "Not finished.";
+    let outcome = t("game.cah.history.void");
+    if (round.tie) outcome = t("game.cah.history.tie");
+    else if (round.cards) outcome = t("game.cah.history.won-by", { name: round.rando ? t("game.cah.rando") : seatName(round.winner) });
+    else if (!round.void) outcome = t("game.cah.history.unfinished");
+    const meta = round.czar !== null ? t("game.cah.history.round-czar", { round: round.round, name: seatName(round.czar) }) : t("game.cah.round", { round: round.round });
     return h("li", { class: "history-round" },
-      h("p", { class: "history-meta muted", text: `Round ${round.round}${round.czar !== null ? ` · Czar: ${seatName(round.czar)}` : ""}` }),
+      h("p", { class: "history-meta muted", text: meta }),
       h("p", { class: "history-card" }, blackNodes(round.black.text, (round.cards || []).map((c) => c.text))),
       h("p", { class: "history-outcome", text: outcome }));
   }));

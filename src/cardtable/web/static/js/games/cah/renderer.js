@@ -12,14 +12,15 @@ import { announce } from "../../announce.js";
 import { CardGrid } from "../../card-grid.js";
 import { celebrate } from "../../celebrate.js";
 import { h, replace, setText, syncList } from "../../dom.js";
+import { formatList, t } from "../../i18n.js";
 import { speakerIcon } from "../../icons.js";
 import { pref } from "../../prefs.js";
 import { cardReport } from "../../report.js";
 import { canSpeak, speak } from "../../speech.js";
-import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { ActionBar, GameRenderer } from "../scaffold.js";
 import { blackNodes, blackSentence, pickLabel, whiteText } from "./cards.js";
 import { historyList } from "./history.js";
-import { END_REASONS, eventNews, turnPrompt } from "./words.js";
+import { END_REASONS, eventNews, sizesWords, turnPrompt } from "./words.js";
 
 /** What a spectator, or a seat with nothing to do, may do (the shape of `you.can`). */
 const NOTHING = {
@@ -27,12 +28,12 @@ const NOTHING = {
   bet: null, discard: false, reboot: null, fullReboot: false, neverHaveIEver: false, confessCards: [],
 };
 
+/** Each way of using your hand: its button and the help said when it is chosen (catalogue keys). */
 const HAND_MODES = {
-  play: { label: "Play" },
-  bet: { label: "Bet a point", help: "Choose the cards of an extra answer. It costs 1 point: win the round and keep it, else the winner takes it." },
-  discard: { label: "Discard a card", help: "Choose a card you don't understand, then discard it." },
-  reboot: { label: "Reboot the universe", help: "Choose the cards to return. It costs 1 point; you draw back up." },
-  nhie: { label: "Never have I ever", help: "Choose a card to read out. Everyone who has done it can confess for 1 point." },
+  bet: { label: "game.cah.mode.bet", help: "game.cah.mode.bet.help", title: "game.cah.hand.bet" },
+  discard: { label: "game.cah.mode.discard", help: "game.cah.mode.discard.help", title: "game.cah.hand.discard" },
+  reboot: { label: "game.cah.mode.reboot", help: "game.cah.mode.reboot.help", title: "game.cah.hand.reboot" },
+  nhie: { label: "game.cah.mode.nhie", help: "game.cah.mode.nhie.help", title: "game.cah.hand.nhie" },
 };
 
 /** A touch screen with no keyboard to speak of: hints name no keys there. */
@@ -52,32 +53,32 @@ class CahRenderer extends GameRenderer {
     this.blackText = h("p", { class: "black-text" });
     this.blackMeta = h("p", { class: "black-meta" });
     this.reportBlackButton = host.mode === "tv" ? null : h("button", { type: "button", class: "tiny-button", onclick: () => this.reportBlack() },
-      "Report", h("span", { class: "visually-hidden", text: " the black card" }));
-    this.blackCard = h("div", { class: "card black-card", role: "group", "aria-label": "Black card" },
+      t("game.cah.ui.report"), h("span", { class: "visually-hidden", text: t("game.cah.ui.report-black-hidden") }));
+    this.blackCard = h("div", { class: "card black-card", role: "group", "aria-label": t("game.cah.ui.black-card") },
       this.blackText, this.blackMeta,
       h("div", { class: "black-tools" },
-        canSpeak() ? h("button", { type: "button", class: "tiny-button", onclick: () => speak(this.blackSpeech()) }, speakerIcon(), "Read aloud") : null,
+        canSpeak() ? h("button", { type: "button", class: "tiny-button", onclick: () => speak(this.blackSpeech()) }, speakerIcon(), t("game.cah.ui.read-aloud")) : null,
         this.reportBlackButton));
     this.status = h("p", { class: "round-status" });
     this.rando = h("p", { class: "rando-line muted", hidden: true });
 
     this.answerGrid = new CardGrid({
-      label: "Answers", className: "answer-grid",
+      label: t("game.cah.ui.answers"), className: "answer-grid",
       onConfirm: () => this.answerAction(), onChange: () => this.drawActions(),
     });
     this.answersNote = h("p", { class: "muted answers-note" });
     this.faceDown = h("div", { class: "face-down", "aria-hidden": "true" });
-    this.reportAnswers = h("button", { type: "button", class: "tiny-button", text: "Report an answer", hidden: true, onclick: () => this.reportAnswer() });
+    this.reportAnswers = h("button", { type: "button", class: "tiny-button", text: t("game.cah.ui.report-answer"), hidden: true, onclick: () => this.reportAnswer() });
     this.answers = h("section", { class: "answers", "aria-labelledby": "answers-title", hidden: true },
-      h("div", { class: "section-head" }, h("h3", { id: "answers-title", text: "Answers" }), this.reportAnswers),
+      h("div", { class: "section-head" }, h("h3", { id: "answers-title", text: t("game.cah.ui.answers") }), this.reportAnswers),
       this.answersNote, this.answerGrid.element, this.faceDown);
 
     this.primary = h("button", { type: "button", class: "primary action-button", "aria-describedby": "action-hint", onclick: () => this.primaryAction() });
-    this.cancel = h("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => this.setHandMode("play") });
+    this.cancel = h("button", { type: "button", class: "secondary", text: t("game.cah.ui.cancel"), onclick: () => this.setHandMode("play") });
     this.bar = new ActionBar({ hintId: "action-hint" });
 
     this.handGrid = new CardGrid({
-      label: "Your hand", className: "hand-grid",
+      label: t("game.cah.ui.hand"), className: "hand-grid",
       onConfirm: () => this.handAction(),
       onChange: () => {
         this.drawWriteArea();
@@ -86,22 +87,22 @@ class CahRenderer extends GameRenderer {
     });
     this.writeArea = h("div", { class: "write-area" });
     this.played = h("p", { class: "played", hidden: true });
-    this.handTitle = h("h3", { id: "hand-title", text: "Your hand" });
+    this.handTitle = h("h3", { id: "hand-title", text: t("game.cah.ui.hand") });
     this.hand = h("section", { class: "hand", "aria-labelledby": "hand-title" },
       h("div", { class: "hand-head" }, this.handTitle,
-        h("button", { type: "button", class: "tiny-button", text: "Report a card", onclick: () => this.reportHand() },
-          h("span", { class: "visually-hidden", text: " in your hand" })),
-        h("p", { class: "muted keys-hint", text: "Arrows move · Space selects · Enter plays · 1–9 pick by number · R reads aloud" })),
+        h("button", { type: "button", class: "tiny-button", text: t("game.cah.ui.report-card"), onclick: () => this.reportHand() },
+          h("span", { class: "visually-hidden", text: t("game.cah.ui.report-card-hidden") })),
+        h("p", { class: "muted keys-hint", text: t("game.cah.ui.keys") })),
       this.played, this.handGrid.element, this.writeArea);
 
-    this.nextRound = h("p", { class: "next-round-note", hidden: true, text: "You play from the next round." });
+    this.nextRound = h("p", { class: "next-round-note", hidden: true, text: t("game.cah.ui.next-round") });
     this.modeButtons = h("div", { class: "mode-buttons" });
     this.nhieList = h("ul", { class: "nhie-list" });
     this.house = h("section", { class: "house-rules", "aria-labelledby": "house-title", hidden: true },
-      h("h3", { id: "house-title", text: "House rules" }), this.modeButtons, this.nhieList);
+      h("h3", { id: "house-title", text: t("game.cah.ui.house-rules") }), this.modeButtons, this.nhieList);
 
     this.lastRound = h("section", { class: "last-round", "aria-labelledby": "last-title", hidden: true });
-    this.endButton = h("button", { type: "button", class: "quiet-button", text: "End the game", hidden: true, onclick: () => this.endGame() });
+    this.endButton = h("button", { type: "button", class: "quiet-button", text: t("game.cah.ui.end-game"), hidden: true, onclick: () => this.endGame() });
 
     this.element = h("div", { class: `cah mode-${host.mode}` },
       h("div", { class: "cah-head" }, this.title, this.status),
@@ -133,22 +134,22 @@ class CahRenderer extends GameRenderer {
     if (!info) return null;
     const acting = pub.waitingFor.includes(seat);
     const tags = [];
-    if (!info.active) tags.push("left the game");
-    if (pub.czar === seat && pub.phase !== "over") tags.push("Card Czar");
-    if (info.submitted) tags.push("submitted ✓");
-    else if (acting && pub.phase === "submit") tags.push("choosing…");
-    if (acting && pub.phase !== "submit") tags.push(pub.phase === "eliminate" ? "eliminating…" : pub.czar === seat ? "judging…" : "voting…");
-    if (info.bet && pub.phase === "submit") tags.push("bet a point");
+    if (!info.active) tags.push(t("game.cah.tag.left"));
+    if (pub.czar === seat && pub.phase !== "over") tags.push(t("game.cah.tag.czar"));
+    if (info.submitted) tags.push(t("game.cah.tag.submitted"));
+    else if (acting && pub.phase === "submit") tags.push(t("game.cah.tag.choosing"));
+    if (acting && pub.phase !== "submit") tags.push(t(pub.phase === "eliminate" ? "game.cah.tag.eliminating" : pub.czar === seat ? "game.cah.tag.judging" : "game.cah.tag.voting"));
+    if (info.bet && pub.phase === "submit") tags.push(t("game.cah.tag.bet"));
     return { score: info.score, tags, active: acting };
   }
 
   headline(result, ctx) {
     const rando = result.detail && result.detail.rando;
-    if (rando && rando.place === 1 && result.winners.length === 0) return "Rando Cardrissian wins. Everyone goes home in everlasting shame!";
+    if (rando && rando.place === 1 && result.winners.length === 0) return t("game.cah.end.rando-wins");
     if (!result.winners.length) return null;
-    const names = result.winners.map((seat) => ctx.seatName(seat)).join(" and ");
-    const shame = result.detail && result.detail.shame ? " (but Rando Cardrissian did better: everlasting shame!)" : "";
-    return `${names} ${result.winners.length > 1 ? "share the win" : "wins"}!${shame}`;
+    const names = formatList(result.winners.map((seat) => ctx.seatName(seat)));
+    const won = t(result.winners.length > 1 ? "game.cah.end.share" : "game.cah.end.wins", { names });
+    return result.detail && result.detail.shame ? `${won} ${t("game.cah.end.shame")}` : won;
   }
 
   /** Rando Cardrissian in the players panel while he plays (he holds no seat). */
@@ -156,14 +157,14 @@ class CahRenderer extends GameRenderer {
     const rando = this.ctx && this.ctx.view && this.ctx.view.public.rando;
     if (!rando) return [];
     const guide = rando.variant === "guide";
-    return [{ key: "rando", name: "Rando Cardrissian", score: guide ? null : rando.score,
-      tags: ["imaginary player", ...(guide ? [`${plural(rando.trophies.length, "card")} won`] : [])] }];
+    return [{ key: "rando", name: t("game.cah.rando"), score: guide ? null : rando.score,
+      tags: [t("game.cah.tag.imaginary"), ...(guide ? [t("game.cah.tag.cards-won", { count: rando.trophies.length })] : [])] }];
   }
 
   /** Rando Cardrissian in the final standings when he scored: ranked by the server with the seats. */
   otherStandings(result) {
     const rando = result.detail && result.detail.rando;
-    return rando && rando.place ? [{ place: rando.place, name: "Rando Cardrissian", score: rando.score }] : [];
+    return rando && rando.place ? [{ place: rando.place, name: t("game.cah.rando"), score: rando.score }] : [];
   }
 
   history(data, gameNumber, ctx) {
@@ -209,8 +210,9 @@ class CahRenderer extends GameRenderer {
     const { view, seat } = this.ctx;
     const pub = view.public;
     const black = this.black();
-    const czar = pub.czar === null ? "No Card Czar: everyone votes" : pub.czar === seat ? "You are the Card Czar" : `${this.ctx.seatName(pub.czar)} is the Card Czar`;
-    setText(this.title, pub.phase === "over" ? "The game is over" : `Round ${pub.round}${pub.finale ? " (the finale)" : ""} · ${czar}`);
+    const czar = pub.czar === null ? t("game.cah.title.no-czar") : pub.czar === seat ? t("game.cah.title.czar.you") : t("game.cah.title.czar", { name: this.ctx.seatName(pub.czar) });
+    const round = t(pub.finale ? "game.cah.title.finale" : "game.cah.round", { round: pub.round });
+    setText(this.title, pub.phase === "over" ? t("game.cah.title.over") : `${round} · ${czar}`);
     replace(this.blackText, black ? blackNodes(black.text) : "—");
     setText(this.blackMeta, black ? this.pickLabel(black) : "");
     this.blackMeta.hidden = !black || !this.pickLabel(black);
@@ -218,35 +220,36 @@ class CahRenderer extends GameRenderer {
     setText(this.status, this.statusText());
     const rando = pub.rando;
     this.rando.hidden = !rando;
-    if (rando) setText(this.rando, rando.variant === "guide" ? `Rando Cardrissian plays too (${rando.trophies.length} cards won)` : `Rando Cardrissian: ${rando.score} point${rando.score === 1 ? "" : "s"}`);
+    if (rando) setText(this.rando, rando.variant === "guide" ? t("game.cah.rando.guide", { count: rando.trophies.length }) : t("game.cah.rando.score", { count: rando.score }));
   }
 
   statusText() {
     const { view, seat } = this.ctx;
     const pub = view.public;
     const waiting = pub.waitingFor.filter((s) => s !== seat).map((s) => this.ctx.seatName(s));
-    const others = waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+    const others = waiting.length ? t("game.cah.status.waiting-for", { names: formatList(waiting) }) : "";
     const can = this.can;
-    if (view.you && view.you.next_round && pub.phase !== "over") return `You play from the next round. ${others}`;
+    const line = (key, vars) => `${t(key, vars)} ${others}`.trim();
+    if (view.you && view.you.next_round && pub.phase !== "over") return line("game.cah.ui.next-round");
     switch (pub.phase) {
       case "submit":
-        if (can.submit) return `Your turn: choose ${can.submit.join(" or ")} card${can.submit[0] > 1 ? "s" : ""}. ${others}`;
-        if (seat !== null && pub.czar === seat) return `You are the Card Czar: wait for the answers. ${others}`;
-        if (view.you && view.you.submitted) return `Your answer is in. ${others}`;
-        return others || "Waiting for the answers.";
+        if (can.submit) return line("game.cah.status.submit", { count: Math.max(...can.submit), sizes: sizesWords(can.submit) });
+        if (seat !== null && pub.czar === seat) return line("game.cah.status.czar-waits");
+        if (view.you && view.you.submitted) return line("game.cah.status.answer-in");
+        return others || t("game.cah.status.waiting");
       case "reveal":
-        return can.reveal ? "Reveal the answers one by one, reading each with the black card." : `${this.ctx.seatName(pub.czar)} is revealing the answers.`;
+        return can.reveal ? t("game.cah.status.reveal") : t("game.cah.status.revealing", { name: this.ctx.seatName(pub.czar) });
       case "judge":
-        if (can.rank) return `Rank the best ${can.rank.size} answers, best first.`;
-        return can.pick ? "Choose the winning answer." : `${this.ctx.seatName(pub.czar)} is choosing the winner.`;
+        if (can.rank) return t("game.cah.status.rank", { count: can.rank.size });
+        return can.pick ? t("game.cah.status.pick") : t("game.cah.status.picking", { name: this.ctx.seatName(pub.czar) });
       case "vote":
-        return can.vote ? "Vote for your favourite answer (not your own)." : `Everyone is voting. ${others}`;
+        return can.vote ? t("game.cah.status.vote") : line("game.cah.status.voting");
       case "runner-up-vote":
-        return can.vote ? "Happy Ending: vote for the best losing answer." : `Runner-up vote. ${others}`;
+        return can.vote ? t("game.cah.status.runner-up-vote") : line("game.cah.status.runner-up-voting");
       case "eliminate":
-        return can.eliminate ? "Your turn: eliminate one answer." : `Survival of the Fittest: answers are eliminated in turn. ${others}`;
+        return can.eliminate ? t("game.cah.status.eliminate") : line("game.cah.status.eliminating");
       default:
-        return "The game is over.";
+        return t("game.cah.status.over");
     }
   }
 
@@ -273,21 +276,21 @@ class CahRenderer extends GameRenderer {
     const playing = played + pub.waitingFor.length;
     this.answers.hidden = !shown.length && !hidden;
     this.reportAnswers.hidden = !shown.length || this.host.mode === "tv";
-    setText(this.answersNote, pub.phase === "submit" ? `${played} of ${playing} played.`
-      : pub.phase === "reveal" ? `${shown.length} of ${pub.answerCount} revealed${hidden ? `, ${hidden} face down` : ""}.` : "");
+    setText(this.answersNote, pub.phase === "submit" ? t("game.cah.answers.played", { played, count: playing })
+      : pub.phase === "reveal" ? t(hidden ? "game.cah.answers.revealed-hidden" : "game.cah.answers.revealed", { shown: shown.length, count: pub.answerCount, hidden }) : "");
     syncList(this.faceDown, Array.from({ length: hidden }, (_, i) => i), (i) => i,
       () => h("div", { class: "card card-back" }, h("span", { text: "cardtable" })));
     this.answerGrid.update(shown, {
       key: (a) => `${pub.round}:${a.answer}`,
       mode: this.answerMode(),
       disabled: (a) => eliminated.has(a.answer) || Boolean(open && !open.includes(a.answer)),
-      speech: (a) => `Answer ${a.answer + 1}: ${black ? blackSentence(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(", ")}`,
+      speech: (a) => t("game.cah.news.answer", { number: a.answer + 1, text: black ? blackSentence(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(", ") }),
       fill: (body, a) => {
         const tags = [];
-        if (own.has(a.answer)) tags.push("your answer");
-        if (eliminated.has(a.answer)) tags.push("eliminated");
-        if (a.answer === winner) tags.push("winner");
-        if (a.cards.some((c) => c.userWritten)) tags.push("written by a player");
+        if (own.has(a.answer)) tags.push(t("game.cah.tag.yours"));
+        if (eliminated.has(a.answer)) tags.push(t("game.cah.tag.eliminated"));
+        if (a.answer === winner) tags.push(t("game.cah.tag.winner"));
+        if (a.cards.some((c) => c.userWritten)) tags.push(t("game.cah.tag.written"));
         replace(body,
           h("span", { class: "answer-number", text: `${a.answer + 1}` }),
           h("span", { class: "answer-text" }, black ? blackNodes(black.text, a.cards.map((c) => c.text)) : a.cards.map((c) => c.text).join(" / ")),
@@ -315,21 +318,22 @@ class CahRenderer extends GameRenderer {
     this.nextRound.hidden = !later || this.ctx.mode === "tv";
     this.hand.hidden = !you || later || this.ctx.mode === "tv";
     if (!you) return;
-    setText(this.handTitle, this.handMode === "play" ? "Your hand" : `Your hand: ${HAND_MODES[this.handMode].label.toLowerCase()}`);
+    setText(this.handTitle, t(this.handMode === "play" ? "game.cah.ui.hand" : HAND_MODES[this.handMode].title));
     // Your answer (and bet) while answers come in; then, until the round is judged, your
     // answers among those shuffled for the Czar.
     const pending = [you.submitted, you.bet].filter(Boolean);
     const played = pending.length ? pending : (you.yourAnswers || []).map((a) => a.cards);
     const answer = played.map((cards) => cards.map((c) => c.text).join(" / "));
     this.played.hidden = !answer.length;
-    setText(this.played, answer.length ? `You played: ${answer.join(pending.length ? "; and bet on: " : "; and ")}` : "");
+    const playedKey = answer.length < 2 ? "game.cah.played" : pending.length ? "game.cah.played.bet" : "game.cah.played.two";
+    setText(this.played, answer.length ? t(playedKey, { answer: answer[0], extra: answer.slice(1).join("; ") }) : "");
     this.handGrid.update(you.hand, {
       key: (card) => card.id,
       mode: this.handSelectMode(),
       speech: (card) => whiteText(card),
       fill: (body, card) => replace(body,
         h("span", { class: "card-text", text: whiteText(card) }),
-        card.userWritten || card.blank ? h("span", { class: "card-tags", text: card.blank ? "blank" : "written by a player" }) : null),
+        card.userWritten || card.blank ? h("span", { class: "card-tags", text: t(card.blank ? "game.cah.tag.blank" : "game.cah.tag.written") }) : null),
     });
     this.drawWriteArea();
   }
@@ -352,7 +356,7 @@ class CahRenderer extends GameRenderer {
           this.handAction();
         }
       });
-      return h("div", { class: "field" }, h("label", { for: id, text: "Write your blank card" }), input);
+      return h("div", { class: "field" }, h("label", { for: id, text: t("game.cah.ui.write-blank") }), input);
     });
   }
 
@@ -378,7 +382,7 @@ class CahRenderer extends GameRenderer {
     this.drawHouse();
     this.drawActions();
     if (mode !== "play") {
-      announce(HAND_MODES[mode].help);
+      announce(t(HAND_MODES[mode].help));
       this.handGrid.focus();
     }
   }
@@ -390,9 +394,9 @@ class CahRenderer extends GameRenderer {
     const entries = [];
     for (const mode of ["bet", "discard", "reboot", "nhie"]) {
       if (mode === "reboot" && can.fullReboot) {
-        entries.push({ key: "reboot-hand", label: "Reboot the universe: new hand for 1 point", run: () => this.send({ type: "reboot" }, "You rebooted the universe: a whole new hand.") });
+        entries.push({ key: "reboot-hand", label: t("game.cah.mode.reboot-hand"), run: () => this.send({ type: "reboot" }, t("game.cah.done.reboot-hand")) });
       } else if (this.modeAvailable(mode)) {
-        entries.push({ key: mode, label: HAND_MODES[mode].label, pressed: this.handMode === mode, run: () => this.setHandMode(this.handMode === mode ? "play" : mode) });
+        entries.push({ key: mode, label: t(HAND_MODES[mode].label), pressed: this.handMode === mode, run: () => this.setHandMode(this.handMode === mode ? "play" : mode) });
       }
     }
     // Kept in place between updates, so a focused button stays focused.
@@ -402,11 +406,11 @@ class CahRenderer extends GameRenderer {
         if (e.pressed !== undefined) button.setAttribute("aria-pressed", String(e.pressed));
       });
     syncList(this.nhieList, view.public.neverHaveIEver, (read) => read.card.id, (read) => h("li", { class: "nhie-item" },
-      h("span", { text: `${this.name(read.by)} read: “Never have I ever… ${read.card.text}”` }),
+      h("span", { text: t(read.by === seat ? "game.cah.nhie.read.you" : "game.cah.nhie.read", { name: this.name(read.by), text: read.card.text }) }),
       h("span", { class: "muted nhie-confessed" }),
-      h("button", { type: "button", class: "tiny-button", text: "I have (+1 point)", onclick: () => this.send({ type: "confess", card: read.card.id }, "You confessed: 1 point.") })),
+      h("button", { type: "button", class: "tiny-button", text: t("game.cah.nhie.confess"), onclick: () => this.send({ type: "confess", card: read.card.id }, t("game.cah.done.confess")) })),
     (item, read) => {
-      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` Confessed: ${read.confessed.map((s) => this.name(s)).join(", ")}.` : "");
+      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` ${t("game.cah.nhie.confessed", { names: formatList(read.confessed.map((s) => this.name(s))) })}` : "");
       item.querySelector("button").hidden = !this.can.confessCards.includes(read.card.id);
     });
     const any = options.gambling || options.discardUnknown !== "off" || options.reboot !== "off" || options.neverHaveIEverPoints;
@@ -434,29 +438,31 @@ class CahRenderer extends GameRenderer {
     const blanksWritten = Object.values(this.writes()).every(Boolean);
     if (this.handMode === "bet") {
       const pick = this.ctx.view.public.pick;
-      return { label: `Bet 1 point on ${pick === 1 ? "this card" : `these ${pick} cards`}`, ready: hand === pick && blanksWritten, hint: HAND_MODES.bet.help };
+      return { label: t("game.cah.action.bet", { count: pick }), ready: hand === pick && blanksWritten, hint: t(HAND_MODES.bet.help) };
     }
-    if (this.handMode === "discard") return { label: "Discard this card", ready: hand === 1, hint: HAND_MODES.discard.help };
-    if (this.handMode === "reboot") return { label: hand ? `Return ${hand} card${hand > 1 ? "s" : ""} for 1 point` : "Return cards for 1 point", ready: (can.reboot || []).includes(hand), hint: HAND_MODES.reboot.help };
-    if (this.handMode === "nhie") return { label: "Read this card out", ready: hand === 1, hint: HAND_MODES.nhie.help };
+    if (this.handMode === "discard") return { label: t("game.cah.action.discard"), ready: hand === 1, hint: t(HAND_MODES.discard.help) };
+    if (this.handMode === "reboot") return { label: hand ? t("game.cah.action.reboot", { count: hand }) : t("game.cah.action.reboot-none"), ready: (can.reboot || []).includes(hand), hint: t(HAND_MODES.reboot.help) };
+    if (this.handMode === "nhie") return { label: t("game.cah.action.nhie"), ready: hand === 1, hint: t(HAND_MODES.nhie.help) };
     if (can.submit) {
       const sizes = can.submit;
-      const want = sizes.join(" or ");
-      const plural = Math.max(...sizes) > 1;
+      const want = sizesWords(sizes);
+      const several = Math.max(...sizes) > 1;
+      const order = TOUCH.matches ? "game.cah.hint.tap-to-play" : "game.cah.hint.enter-to-play";
       return {
-        label: hand ? `Submit ${hand} card${hand > 1 ? "s" : ""}` : `Submit ${want} card${plural ? "s" : ""}`,
+        label: hand ? t("game.cah.action.submit", { count: hand }) : t("game.cah.action.submit-sizes", { count: Math.max(...sizes), sizes: want }),
         ready: sizes.includes(hand) && blanksWritten,
-        hint: !blanksWritten ? "Write your blank card first." : sizes.includes(hand) ? (TOUCH.matches ? "Tap this button to play them, in this order." : "Press Enter or this button to play them, in this order.") : `Selected ${hand} of ${want}.${plural ? " The order you pick them in is the reading order." : ""}`,
+        hint: !blanksWritten ? t("game.cah.hint.write-first") : sizes.includes(hand) ? t(order)
+          : `${t("game.cah.hint.selected", { count: hand, sizes: want })}${several ? ` ${t("game.cah.hint.order")}` : ""}`,
       };
     }
     if (can.reveal) {
       const pub = this.ctx.view.public;
-      return { label: `Reveal answer ${pub.answers.length + 1} of ${pub.answerCount}`, ready: true, hint: "" };
+      return { label: t("game.cah.action.reveal", { number: pub.answers.length + 1, count: pub.answerCount }), ready: true, hint: "" };
     }
-    if (can.pick) return { label: "Choose this winner", ready: answers === 1, hint: answers ? "" : "Select the funniest answer." };
-    if (can.rank) return { label: `Rank these ${can.rank.size}`, ready: answers === can.rank.size, hint: `Select ${can.rank.size} answers, best first (${answers} selected).` };
-    if (can.vote) return { label: "Vote for this answer", ready: answers === 1, hint: answers ? "" : "Select an answer." };
-    if (can.eliminate) return { label: "Eliminate this answer", ready: answers === 1, hint: answers ? "" : "Select the answer to throw out." };
+    if (can.pick) return { label: t("game.cah.action.pick"), ready: answers === 1, hint: answers ? "" : t("game.cah.hint.pick") };
+    if (can.rank) return { label: t("game.cah.action.rank", { count: can.rank.size }), ready: answers === can.rank.size, hint: t("game.cah.hint.rank", { count: can.rank.size, selected: answers }) };
+    if (can.vote) return { label: t("game.cah.action.vote"), ready: answers === 1, hint: answers ? "" : t("game.cah.hint.vote") };
+    if (can.eliminate) return { label: t("game.cah.action.eliminate"), ready: answers === 1, hint: answers ? "" : t("game.cah.hint.eliminate") };
     return null;
   }
 
@@ -482,11 +488,11 @@ class CahRenderer extends GameRenderer {
     const write = Object.keys(writes).length ? { write: writes } : {};
     const mode = this.handMode;
     const sent = {
-      play: () => this.send({ type: "submit", cards, ...write }, "Submitted. Waiting for the others."),
-      bet: () => this.send({ type: "bet", cards, ...write }, "Bet placed: your extra answer is in."),
-      discard: () => this.send({ type: "discard", card: cards[0] }, "Card discarded."),
-      reboot: () => this.send({ type: "reboot", cards }, "You rebooted the universe."),
-      nhie: () => this.send({ type: "never-have-i-ever", card: cards[0] }, "You read your card out."),
+      play: () => this.send({ type: "submit", cards, ...write }, t("game.cah.done.submit")),
+      bet: () => this.send({ type: "bet", cards, ...write }, t("game.cah.done.bet")),
+      discard: () => this.send({ type: "discard", card: cards[0] }, t("game.cah.done.discard")),
+      reboot: () => this.send({ type: "reboot", cards }, t("game.cah.done.reboot")),
+      nhie: () => this.send({ type: "never-have-i-ever", card: cards[0] }, t("game.cah.done.nhie")),
     }[mode]();
     sent.then(() => {
       if (mode !== "play") this.setHandMode("play");
@@ -507,12 +513,12 @@ class CahRenderer extends GameRenderer {
     const chosen = this.answerGrid.selected.map((key) => Number(key.split(":")[1]));
     if (can.pick) this.send({ type: "pick", answer: chosen[0] });
     else if (can.rank) this.send({ type: "rank", answers: chosen });
-    else if (can.vote) this.send({ type: "vote", answer: chosen[0] }, "Vote cast.");
-    else if (can.eliminate) this.send({ type: "eliminate", answer: chosen[0] }, "Answer eliminated.");
+    else if (can.vote) this.send({ type: "vote", answer: chosen[0] }, t("game.cah.done.vote"));
+    else if (can.eliminate) this.send({ type: "eliminate", answer: chosen[0] }, t("game.cah.done.eliminate"));
   }
 
   endGame() {
-    if (!window.confirm("End the game for everyone now?")) return;
+    if (!window.confirm(t("game.cah.ui.end-confirm"))) return;
     this.host.hostAction({ type: "end-game" }).catch(() => null);
   }
 
@@ -555,13 +561,13 @@ class CahRenderer extends GameRenderer {
 
   winner(event) {
     if (event.tie) {
-      announce(`Round ${event.round}: a tied vote. Nobody scores.`, { urgent: true });
-      this.showLastRound(event.round, "Tied vote: nobody scores.", []);
+      announce(t("game.cah.winner.tie-news", { round: event.round }), { urgent: true });
+      this.showLastRound(event.round, t("game.cah.winner.tie"), []);
       return;
     }
-    const name = event.rando ? "Rando Cardrissian" : this.name(event.winner);
+    const name = event.rando ? t("game.cah.rando") : this.name(event.winner);
     const mine = event.winner !== null && event.winner === this.ctx.seat;  // Rando and a spectator are both null
-    const title = mine ? "You win the round!" : `${name} wins the round!`;
+    const title = mine ? t("game.cah.winner.you") : t("game.cah.winner", { name });
     const sentence = this.sentence(event.round, event.cards);
     announce(`${title} ${sentence}`, { urgent: true });
     this.showLastRound(event.round, title, event.cards, event.ranking);
@@ -572,15 +578,15 @@ class CahRenderer extends GameRenderer {
   showLastRound(round, title, cards, ranking = []) {
     const black = this.blacks.get(round);
     const places = ranking.length > 1 ? h("ol", { class: "ranking" }, ranking.map((r) => h("li", {
-      text: `${r.seat === null ? "Rando Cardrissian" : this.name(r.seat)}: ${r.points} point${r.points === 1 ? "" : "s"}`,
+      text: t("game.cah.ranking", { name: r.seat === null ? t("game.cah.rando") : this.name(r.seat), count: r.points }),
     }))) : null;
     replace(this.lastRound,
-      h("h3", { id: "last-title", text: `Round ${round}: ${title}` }),
+      h("h3", { id: "last-title", text: `${t("game.cah.round", { round })}: ${title}` }),
       black ? h("p", { class: "card black-card small" }, blackNodes(black.text, cards.map((c) => c.text))) : null,
       places,
       cards.length && this.host.mode !== "tv" ? h("button", { type: "button", class: "tiny-button",
-        onclick: () => this.host.report({ title: "Report the winning answer", choices: cards.map((c) => cardReport(c, whiteText(c))) }) },
-      "Report", h("span", { class: "visually-hidden", text: ` round ${round}'s winning answer` })) : null);
+        onclick: () => this.host.report({ title: t("game.cah.ui.report-winner"), choices: cards.map((c) => cardReport(c, whiteText(c))) }) },
+      t("game.cah.ui.report"), h("span", { class: "visually-hidden", text: t("game.cah.ui.report-winner-hidden", { round }) })) : null);
     this.lastRound.hidden = false;
   }
 
@@ -589,20 +595,20 @@ class CahRenderer extends GameRenderer {
   reportBlack() {
     const black = this.ctx && this.black();
     if (!black) return;
-    this.host.report({ title: "Report the black card", choices: [cardReport(black, blackSentence(black.text))] });
+    this.host.report({ title: t("game.cah.ui.report-black"), choices: [cardReport(black, blackSentence(black.text))] });
   }
 
   reportAnswer() {
     const pub = this.ctx.view.public;
-    const choices = pub.answers.flatMap((a) => a.cards.map((card) => cardReport(card, `Answer ${a.answer + 1}: ${whiteText(card)}`)));
-    if (choices.length) this.host.report({ title: "Report an answer", choices });
+    const choices = pub.answers.flatMap((a) => a.cards.map((card) => cardReport(card, t("game.cah.news.answer", { number: a.answer + 1, text: whiteText(card) }))));
+    if (choices.length) this.host.report({ title: t("game.cah.ui.report-answer"), choices });
   }
 
   reportHand() {
     const you = this.ctx.view.you;
     const cards = you ? you.hand.filter((card) => card.text) : [];
     if (!cards.length) return;
-    this.host.report({ title: "Report a card in your hand", choices: cards.map((card) => cardReport(card, whiteText(card))) });
+    this.host.report({ title: t("game.cah.ui.report-hand"), choices: cards.map((card) => cardReport(card, whiteText(card))) });
   }
 
   /** "Your turn" is said once each time something new is asked of you. */

@@ -1,65 +1,73 @@
 // games/cah/words.js: what CAH says to screen readers, in words: each event of the game as one
 // sentence (or nothing, for your own moves, which are confirmed when you make them), the
-// prompt when something is asked of you, and why a round was void or the game ended.
+// prompt when something is asked of you, and why a round was void or the game ended. The words
+// are the catalogue's (keys "game.cah.*"); card texts stay as the deck has them.
 
+import { language, t } from "../../i18n.js";
+import { subject } from "../subject.js";
 import { blackSentence } from "./cards.js";
 
 export const END_REASONS = {
-  "points-target": "someone reached the points target",
-  "black-deck-exhausted": "the black cards ran out",
-  "out-of-black-cards": "the black cards ran out",
-  "out-of-white-cards": "the white cards ran out",
-  rounds: "the last round was played",
-  "time-limit": "time is up",
-  "host-ended": "the host ended it",
-  "happy-ending": "the Happy Ending haiku was played",
-  "too-few-players": "too few players were left",
+  "points-target": "game.cah.end.points-target",
+  "black-deck-exhausted": "game.cah.end.out-of-black-cards",
+  "out-of-black-cards": "game.cah.end.out-of-black-cards",
+  "out-of-white-cards": "game.cah.end.out-of-white-cards",
+  rounds: "game.cah.end.rounds",
+  "time-limit": "game.cah.end.time-limit",
+  "host-ended": "game.cah.end.host-ended",
+  "happy-ending": "game.cah.end.happy-ending",
+  "too-few-players": "game.cah.end.too-few-players",
 };
 
 const VOID_REASONS = {
-  "czar-left": "the Card Czar left",
-  "judge-timeout": "judging ran out of time",
-  "no-answers": "nobody answered",
-  "happy-ending": "the host called the Happy Ending",
+  "czar-left": "game.cah.void.czar-left",
+  "judge-timeout": "game.cah.void.judge-timeout",
+  "no-answers": "game.cah.void.no-answers",
+  "happy-ending": "game.cah.void.happy-ending",
 };
+
+/** "1 or 2": the sizes a seat may submit, in words. */
+export function sizesWords(sizes) {
+  return new Intl.ListFormat(language(), { type: "disjunction" }).format(sizes.map(String));
+}
 
 /** `words`: { me (your seat or null), seatName(seat) ("You" for yours), reading(round, cards)
  *  (the black card read with those cards), pickLabel(black) }. Returns { text, urgent } or null.
  *  Round winners are not here: the renderer celebrates them. */
 export function eventNews(event, words) {
   const { me, seatName } = words;
-  const who = event.seat !== undefined ? seatName(event.seat) : "";
+  const name = event.seat !== undefined ? seatName(event.seat) : "";
   const theirs = event.seat !== me;
   const say = (text, urgent = false) => ({ text, urgent });
   switch (event.type) {
     case "round-started": {
       if (event.czar === me && me !== null) return null; // the turn prompt says it
-      const czar = event.czar === null ? "No Card Czar." : `${seatName(event.czar)} ${event.czar === me ? "are" : "is"} the Card Czar.`;
-      return say(`Round ${event.round}. ${czar} ${blackSentence(event.black.text)} ${words.pickLabel(event.black)}`);
+      const czar = event.czar === null ? t("game.cah.news.no-czar") : t("game.cah.news.czar-is", { name: seatName(event.czar) });
+      return say(`${t("game.cah.news.round", { round: event.round })} ${czar} ${blackSentence(event.black.text)} ${words.pickLabel(event.black)}`);
     }
     case "card-submitted":
-      return theirs ? say(`${who} submitted.`) : null;
+      return theirs ? say(t("game.cah.news.submitted", { name })) : null;
     case "answer-revealed":
-      return say(`Answer ${event.answer + 1}: ${words.reading(event.round, event.cards)}`);
+      return say(t("game.cah.news.answer", { number: event.answer + 1, text: words.reading(event.round, event.cards) }));
     case "runner-up":
-      return say(event.answer === null ? "Runner-up vote: a tie, no point."
-        : `Runner-up: ${event.rando ? "Rando Cardrissian" : seatName(event.winner)} gets 1 point.`);
+      if (event.answer === null) return say(t("game.cah.news.runner-up-tie"));
+      return say(t(subject("game.cah.news.runner-up", event.rando ? null : event.winner, me), { name: event.rando ? t("game.cah.rando") : seatName(event.winner) }));
     case "round-void":
-      return say(`Round ${event.round} is void: ${VOID_REASONS[event.reason] || event.reason}.`);
+      return say(t("game.cah.news.void", { round: event.round, reason: VOID_REASONS[event.reason] ? t(VOID_REASONS[event.reason]) : event.reason }));
     case "answer-eliminated":
-      return say(`Answer ${event.answer + 1} was eliminated.`);
+      return say(t("game.cah.news.eliminated", { number: event.answer + 1 }));
     case "bet-placed":
-      return theirs ? say(`${who} bet a point on an extra answer.`) : null;
+      return theirs ? say(t("game.cah.news.bet", { name })) : null;
     case "universe-rebooted":
-      return theirs ? say(`${who} rebooted the universe.`) : null;
+      return theirs ? say(t("game.cah.news.rebooted", { name })) : null;
     case "card-discarded":
-      return theirs ? say(`${who} discarded a card they don't understand: “${event.card.text}”.`) : null;
+      return theirs ? say(t("game.cah.news.discarded", { name, text: event.card.text })) : null;
     case "never-have-i-ever":
-      return say(`${who} read: never have I ever… ${event.card.text}. Confess if you have.`);
+      return say(t(theirs ? "game.cah.news.nhie" : "game.cah.news.nhie.you", { name, text: event.card.text }));
     case "confessed":
-      return theirs ? say(`${who} confessed.`) : null;
+      return theirs ? say(t("game.cah.news.confessed", { name })) : null;
     case "player-skipped":
-      return theirs ? say(`${who} ran out of time.`) : say("Time ran out: you sit this round out.", true);
+      return theirs ? say(t("game.cah.news.skipped", { name })) : say(t("game.cah.news.skipped.you"), true);
     default:
       return null;
   }
@@ -69,14 +77,12 @@ export function eventNews(event, words) {
  *  eliminate), with `can` (the seat view's `you.can`) and the public view. */
 export function turnPrompt(asked, can, pub, black) {
   switch (asked) {
-    case "submit": {
-      const count = `${can.submit.join(" or ")} card${can.submit[0] > 1 ? "s" : ""}`;
-      return `Your turn: choose ${count} for: ${black ? blackSentence(black.text) : ""}`;
-    }
-    case "reveal": return "All answers are in. You are the Card Czar: reveal them one by one.";
-    case "pick": return "All answers are in. Choose the winner.";
-    case "rank": return `Rank the best ${can.rank.size} answers, best first.`;
-    case "vote": return pub.phase === "runner-up-vote" ? "Happy Ending: vote for the best losing answer." : "Vote for your favourite answer.";
-    default: return "Your turn: eliminate one answer.";
+    case "submit":
+      return t("game.cah.prompt.submit", { count: Math.max(...can.submit), sizes: sizesWords(can.submit), card: black ? blackSentence(black.text) : "" });
+    case "reveal": return t("game.cah.prompt.reveal");
+    case "pick": return t("game.cah.prompt.pick");
+    case "rank": return t("game.cah.status.rank", { count: can.rank.size });
+    case "vote": return pub.phase === "runner-up-vote" ? t("game.cah.status.runner-up-vote") : t("game.cah.prompt.vote");
+    default: return t("game.cah.status.eliminate");
   }
 }

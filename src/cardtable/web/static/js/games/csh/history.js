@@ -2,6 +2,7 @@
 // drew the Election, and the final count (every Archive as it stood, with its total).
 
 import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
 import { gameSteps } from "../scaffold.js";
 import { archiveSection } from "./archives.js";
 
@@ -14,10 +15,10 @@ function finalView(data, gameNumber) {
 
 export function historyList(data, gameNumber, { cat, seatName }) {
   const pub = finalView(data, gameNumber);
-  if (!pub) return h("p", { class: "muted", text: "No turn was played." });
-  const drawn = pub.election.drawn ? `${seatName(pub.election.by)} drew the Election.` : "The Election was not drawn.";
+  if (!pub) return h("p", { class: "muted", text: t("game.csh.history.none") });
+  const drawn = pub.election.drawn ? t("game.csh.history.election", { name: seatName(pub.election.by) }) : t("game.csh.history.no-election");
   return h("div", { class: "csh-final" },
-    h("p", { text: `${pub.turn} turns were played. ${drawn}` }),
-    h("h3", { text: "The final count" }),
-    h("div", { class: "csh-archives" }, pub.archives.map((archive, seat) => archiveSection(archive, { label: `${seatName(seat)}'s Archive`, cat }))));
+    h("p", { text: `${t("game.csh.history.turns", { count: pub.turn })} ${drawn}` }),
+    h("h3", { text: t("game.csh.history.count") }),
+    h("div", { class: "csh-archives" }, pub.archives.map((archive, seat) => archiveSection(archive, { label: t("game.csh.archive.theirs", { name: seatName(seat) }), cat }))));
 }

@@ -5,14 +5,14 @@
 // { title, actions: [{ label, action, minor }] }; `prompt` says what is asked, in words;
 // `quiet`: nothing needs deciding (a window that goes on without you), so it is not announced.
 
-import { plural } from "../scaffold.js";
+import { t } from "../../i18n.js";
 import { choicePrompt, stackWords } from "./words.js";
 
 function spotLabel(spot, archive, cat) {
-  if (spot.place === "new") return "Into a new slot";
-  if (spot.slot === undefined) return "Their Archive is full: they choose the stack it replaces";
-  const words = `stack ${spot.slot + 1} (${stackWords(archive.stacks[spot.slot], cat)})`;
-  return spot.place === "top" ? `On top of ${words}` : `Replacing ${words}`;
+  if (spot.place === "new") return t("game.csh.spot.new");
+  if (spot.slot === undefined) return t("game.csh.spot.full");
+  const vars = { number: spot.slot + 1, cards: stackWords(archive.stacks[spot.slot], cat) };
+  return t(spot.place === "top" ? "game.csh.spot.top" : "game.csh.spot.replace", vars);
 }
 
 const cardIn = (cards, id) => cards.find((card) => card.id === id);
@@ -20,18 +20,18 @@ const cardIn = (cards, id) => cards.find((card) => card.id === id);
 function turnGroups(pub, you, seat, names, cat) {
   const can = you.can;
   const own = pub.archives[seat];
-  const groups = [{ title: "Draw", actions: [{ label: you.hand.length ? "Draw a card" : "Draw three cards (your hand is empty: this ends your turn)", action: { type: "draw" } }] }];
+  const groups = [{ title: t("game.csh.offer.draw"), actions: [{ label: t(you.hand.length ? "game.csh.offer.draw-one" : "game.csh.offer.draw-three"), action: { type: "draw" } }] }];
   const freshmen = can.freshmen;
   for (let count = 1; freshmen && count <= freshmen.cards.length; count += 1) {
     groups.push({
-      title: `Play ${plural(count, "Freshman", "Freshmen")}`,
+      title: t("game.csh.offer.freshmen", { count }),
       actions: freshmen.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "play", cards: freshmen.cards.slice(0, count), ...spot } })),
     });
   }
   for (const play of can.play) {
     const card = cardIn(you.hand, play.card);
     const into = play.target === null ? own : pub.archives[play.target];
-    const title = play.target === null ? `Play ${cat.summary(card)}` : `Play ${cat.type(card).name} into ${names(play.target)}'s Archive`;
+    const title = play.target === null ? t("game.csh.offer.play", { card: cat.summary(card) }) : t("game.csh.offer.play-into", { card: cat.type(card).name, name: names(play.target) });
     const target = play.target === null ? {} : { target: play.target };
     groups.push({ title, actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
   }
@@ -43,9 +43,9 @@ function reactionGroups(pub, you, seat, cat) {
   const own = pub.archives[seat];
   return you.can.react.map((react) => {
     const type = cat.type(cardIn(you.hand, react.card));
-    const verb = type && type.reaction === "negate" ? "Negate its effect" : "Cancel it";
+    const card = type ? type.name : t("game.csh.card.a-reaction");
     return {
-      title: `${verb} with ${type ? type.name : "a reaction card"}`,
+      title: t(type && type.reaction === "negate" ? "game.csh.offer.negate" : "game.csh.offer.cancel", { card }),
       actions: react.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "react", card: react.card, ...spot } })),
     };
   });
@@ -55,10 +55,11 @@ function reactionGroups(pub, you, seat, cat) {
  *  (it closes by itself at its deadline) but may let it go on sooner. */
 function windowMoves(pub, you, seat, words) {
   const playing = words.playing(pub.stack[pub.stack.length - 1]);
-  if (!you.can.pass) return { prompt: `${playing} Waiting for reactions.`, groups: [], quiet: true };
-  const letGo = (label, minor) => ({ title: "Let it resolve", actions: [{ label, action: { type: "pass" }, minor }] });
-  if (!you.can.react.length) return { prompt: `${playing} Waiting for reactions.`, groups: [letGo("Go on", true)], quiet: true };
-  return { prompt: `${playing} Cancel this?`, groups: [letGo("Pass", false), ...reactionGroups(pub, you, seat, words.cat)] };
+  const waiting = `${playing} ${t("game.csh.window.waiting")}`;
+  if (!you.can.pass) return { prompt: waiting, groups: [], quiet: true };
+  const letGo = (label, minor) => ({ title: t("game.csh.window.resolve"), actions: [{ label, action: { type: "pass" }, minor }] });
+  if (!you.can.react.length) return { prompt: waiting, groups: [letGo(t("game.csh.window.go-on"), true)], quiet: true };
+  return { prompt: `${playing} ${t("game.csh.window.cancel")}`, groups: [letGo(t("game.csh.window.pass"), false), ...reactionGroups(pub, you, seat, words.cat)] };
 }
 
 function choiceGroups(pub, you, words) {
@@ -67,17 +68,17 @@ function choiceGroups(pub, you, words) {
   const option = (label, value) => ({ label, action: { type: choose.type, [choose.key]: value } });
   switch (choose.type) {
     case "choose-seat":
-      return [{ title: "Players", actions: choose.seats.map((seat) => option(names(seat), seat)) }];
+      return [{ title: t("game.csh.choice.players"), actions: choose.seats.map((seat) => option(names(seat), seat)) }];
     case "choose-slot": {
       const archive = pub.archives[pub.choice.seat];
-      return [{ title: "Your stacks", actions: choose.slots.map((slot) => option(`Stack ${slot + 1} (${stackWords(archive.stacks[slot], cat)})`, slot)) }];
+      return [{ title: t("game.csh.choice.stacks"), actions: choose.slots.map((slot) => option(t("game.csh.choice.stack", { number: slot + 1, cards: stackWords(archive.stacks[slot], cat) }), slot)) }];
     }
     case "choose-order":
-      return [{ title: "Orders, top card first", actions: choose.card_orders.map((order) => option(order.map((id) => cat.name(cardIn(you.options, id))).join(", then "), order)) }];
+      return [{ title: t("game.csh.choice.orders"), actions: choose.card_orders.map((order) => option(order.map((id) => cat.name(cardIn(you.options, id))).join(t("game.csh.then")), order)) }];
     case "choose-directorship":
-      return [{ title: "Directorships", actions: choose.directorships.map((id) => option(`${cat.setName(id)}: ${cat.sets.get(id) ? cat.sets.get(id).style : ""}`, id)) }];
+      return [{ title: t("game.csh.choice.directorships"), actions: choose.directorships.map((id) => option(`${cat.setName(id)}: ${cat.sets.get(id) ? cat.sets.get(id).style : ""}`, id)) }];
     default:
-      return [{ title: "Cards", actions: choose.cards.map((id) => option(words.where(cardIn(you.options, id)), id)) }];
+      return [{ title: t("game.csh.choice.cards"), actions: choose.cards.map((id) => option(words.where(cardIn(you.options, id)), id)) }];
   }
 }
 
@@ -89,8 +90,8 @@ export function movesFor(view, seat, words) {
   if (seat === null || !you || pub.phase === "over") return null;
   if (pub.phase === "window") return windowMoves(pub, you, seat, words);
   const can = you.can;
-  if (can.draw) return { prompt: `Your turn: ${plural(pub.actions, "action")} left. Draw, or play a card.`, groups: turnGroups(pub, you, seat, words.names, words.cat) };
+  if (can.draw) return { prompt: t("game.csh.prompt.turn", { count: pub.actions }), groups: turnGroups(pub, you, seat, words.names, words.cat) };
   if (!can.choose) return null;
-  const prompt = can.choose.type === "choose-directorship" ? "Choose your directorship." : choicePrompt(pub, words);
+  const prompt = can.choose.type === "choose-directorship" ? t("game.csh.prompt.directorship") : choicePrompt(pub, words);
   return { prompt, groups: choiceGroups(pub, you, words) };
 }

@@ -10,7 +10,8 @@
 
 import { announce } from "../../announce.js";
 import { h, replace, setText, syncList } from "../../dom.js";
-import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { formatList, t } from "../../i18n.js";
+import { ActionBar, GameRenderer } from "../scaffold.js";
 import { archiveSection } from "./archives.js";
 import { Catalog } from "./cards.js";
 import { historyList } from "./history.js";
@@ -40,13 +41,13 @@ class CshRenderer extends GameRenderer {
     this.countdown = h("p", { class: "csh-countdown muted", role: "timer", hidden: true });
     this.groups = h("div", { class: "csh-groups" });
     this.moves = h("section", { class: "panel csh-moves", "aria-labelledby": "csh-moves-title", hidden: true },
-      h("h3", { id: "csh-moves-title", text: "Your move" }), this.prompt, this.countdown, this.groups);
+      h("h3", { id: "csh-moves-title", text: t("game.common.your-move") }), this.prompt, this.countdown, this.groups);
     this.autoPassBox = h("input", { type: "checkbox", id: "csh-auto-pass", onchange: () => this.sendAutoPass() });
     this.autoPass = h("label", { class: "csh-auto-pass", for: "csh-auto-pass", hidden: true }, this.autoPassBox,
-      h("span", { text: "Auto-pass reactions" }));
-    this.stackList = h("ol", { class: "csh-effects", "aria-label": "Effect stack, top first" });
+      h("span", { text: t("game.csh.ui.auto-pass") }));
+    this.stackList = h("ol", { class: "csh-effects", "aria-label": t("game.csh.ui.stack-label") });
     this.effects = h("section", { class: "panel csh-effect-stack", "aria-labelledby": "csh-effects-title", hidden: true },
-      h("h3", { id: "csh-effects-title", text: "Effect stack (top resolves first)" }), this.stackList);
+      h("h3", { id: "csh-effects-title", text: t("game.csh.ui.stack") }), this.stackList);
     this.facts = h("dl", { class: "csh-facts" });
     this.handTitle = h("h3", { id: "csh-hand-title" });
     this.handList = h("ul", { class: "csh-hand", "aria-labelledby": "csh-hand-title" });
@@ -60,12 +61,12 @@ class CshRenderer extends GameRenderer {
     this.element = h("div", { class: `csh mode-${host.mode}` },
       h("div", { class: "csh-head" }, this.title, this.status, this.autoPass),
       this.moves, this.effects,
-      h("section", { class: "panel csh-table-facts", "aria-label": "Deck, discard pile and Election" }, this.facts),
+      h("section", { class: "panel csh-table-facts", "aria-label": t("game.csh.ui.facts") }, this.facts),
       this.hand,
       h("section", { class: "panel csh-log-panel", "aria-labelledby": "csh-log-title" },
-        h("h3", { id: "csh-log-title", text: "What happened" }), this.log),
+        h("h3", { id: "csh-log-title", text: t("game.csh.ui.log") }), this.log),
       h("section", { class: "panel csh-archives-panel", "aria-labelledby": "csh-archives-title" },
-        h("h3", { id: "csh-archives-title", text: "Archives" }), this.archives),
+        h("h3", { id: "csh-archives-title", text: t("game.csh.ui.archives") }), this.archives),
       this.bar.element);
     this.mount(this.element, this.title);
   }
@@ -87,12 +88,13 @@ class CshRenderer extends GameRenderer {
     const pub = this.ctx.view.public;
     const name = this.cat.summary(card);
     const you = this.ctx.view.you;
-    if (you && you.hand.some((c) => c.id === card.id)) return `${name} (your hand)`;
+    if (you && you.hand.some((c) => c.id === card.id)) return t("game.csh.where.hand", { card: name });
     for (const [seat, archive] of pub.archives.entries()) {
       const index = archive.stacks.findIndex((stack) => stack.some((c) => c.id === card.id));
-      if (index >= 0) return `${name} (${seat === this.ctx.seat ? "your" : `${this.ctx.seatName(seat)}'s`} Archive, stack ${index + 1})`;
+      const vars = { card: name, number: index + 1, name: this.ctx.seatName(seat) };
+      if (index >= 0) return t(seat === this.ctx.seat ? "game.csh.where.archive.yours" : "game.csh.where.archive", vars);
     }
-    if (pub.discard.some((c) => c.id === card.id)) return `${name} (discard pile)`;
+    if (pub.discard.some((c) => c.id === card.id)) return t("game.csh.where.discard", { card: name });
     return name;
   }
 
@@ -126,22 +128,22 @@ class CshRenderer extends GameRenderer {
     const tags = [];
     const directorship = pub.directorships[seat];
     if (directorship) tags.push(this.cat.setName(directorship));
-    tags.push(plural(pub.hands[seat], "card"));
-    if (pub.start === seat) tags.push("started");
-    if (pub.election.drawn && pub.election.by === seat) tags.push("drew the Election");
-    if (pub.phase !== "over" && pub.current === seat && pub.phase !== "draft") tags.push(`on turn, ${plural(pub.actions, "action")} left`);
+    tags.push(t("game.csh.tag.cards", { count: pub.hands[seat] }));
+    if (pub.start === seat) tags.push(t("game.csh.tag.started"));
+    if (pub.election.drawn && pub.election.by === seat) tags.push(t("game.csh.tag.election"));
+    if (pub.phase !== "over" && pub.current === seat && pub.phase !== "draft") tags.push(t("game.csh.tag.on-turn", { count: pub.actions }));
     const waiting = pub.waiting.includes(seat);
-    if (pub.auto_pass[seat] && pub.phase !== "over") tags.push("auto-pass");
-    if (waiting && pub.phase === "window") tags.push("to answer…");
-    else if (waiting && pub.phase === "choice") tags.push("choosing…");
+    if (pub.auto_pass[seat] && pub.phase !== "over") tags.push(t("game.csh.tag.auto-pass"));
+    if (waiting && pub.phase === "window") tags.push(t("game.csh.tag.answering"));
+    else if (waiting && pub.phase === "choice") tags.push(t("game.csh.tag.choosing"));
     return { score: pub.archives[seat].total, tags, active: waiting };
   }
 
   headline(result, ctx) {
     if (!result.winners.length || !result.scores) return null;
-    const names = result.winners.map((seat) => ctx.seatName(seat)).join(" and ");
+    const names = formatList(result.winners.map((seat) => ctx.seatName(seat)));
     const vp = result.scores[result.winners[0]];
-    return `${names} ${result.winners.length > 1 ? "share the win" : "wins"} with ${vp} Voting Power!`;
+    return t(result.winners.length > 1 ? "game.csh.end.share" : "game.csh.end.wins", { names, count: vp });
   }
 
   history(data, gameNumber, ctx) {
@@ -169,15 +171,20 @@ class CshRenderer extends GameRenderer {
 
   drawHead() {
     const pub = this.ctx.view.public;
-    let title = "The game is over";
-    if (pub.phase === "draft") title = "Choosing directorships";
-    else if (pub.phase !== "over") title = `Turn ${pub.turn} · ${pub.current === this.ctx.seat ? "Your turn" : `${this.ctx.seatName(pub.current)}'s turn`} · ${plural(pub.actions, "action")} left`;
+    let title = t("game.csh.title.over");
+    if (pub.phase === "draft") title = t("game.csh.title.draft");
+    else if (pub.phase !== "over") {
+      const whose = pub.current === this.ctx.seat ? t("game.csh.title.yours") : t("game.csh.title.theirs", { name: this.ctx.seatName(pub.current) });
+      title = [t("game.csh.title.turn", { number: pub.turn }), whose, t("game.csh.title.actions", { count: pub.actions })].join(" · ");
+    }
     setText(this.title, title);
     let status = "";
-    if (pub.phase === "window") status = `Reaction window: waiting for ${pub.waiting.map((seat) => this.name(seat)).join(", ")}.`;
+    // Whom a reaction window waits for, besides you (your own answer is asked of you below).
+    const others = pub.waiting.filter((seat) => seat !== this.ctx.seat);
+    if (pub.phase === "window") status = others.length ? t("game.csh.status.window", { names: formatList(others.map((seat) => this.name(seat))) }) : "";
     else if (pub.phase !== "over" && pub.waiting.length && !pub.waiting.includes(this.ctx.seat)) {
-      const what = { choice: "to choose", draft: "to choose a directorship", turn: "to act" }[pub.phase];
-      status = `Waiting for ${this.ctx.seatName(pub.waiting[0])} ${what}.`;
+      const what = { choice: "game.csh.status.choice", draft: "game.csh.status.draft", turn: "game.csh.status.turn" }[pub.phase];
+      if (what) status = t(what, { name: this.ctx.seatName(pub.waiting[0]) });
     }
     setText(this.status, status);
   }
@@ -213,7 +220,7 @@ class CshRenderer extends GameRenderer {
       this.ticker = null;
       return;
     }
-    const tick = () => setText(this.countdown, `Closes in ${Math.max(0, Math.ceil(deadline - Date.now() / 1000))} s.`);
+    const tick = () => setText(this.countdown, t("game.csh.ui.closes", { count: Math.max(0, Math.ceil(deadline - Date.now() / 1000)) }));
     tick();
     clearInterval(this.ticker);
     this.ticker = setInterval(tick, 250);
@@ -268,7 +275,7 @@ class CshRenderer extends GameRenderer {
     syncList(this.stackList, items, ({ frame, index }) => `${index}:${frame.cards.map((c) => c.id).join(",")}`,
       () => h("li", { class: "csh-effect" }),
       (li, { frame, index }) => {
-        const state = frame.canceled ? "canceled" : frame.negated ? "negated: no effect" : frame.resolving ? "resolving" : "waiting for reactions";
+        const state = t(frame.canceled ? "game.csh.frame.canceled" : frame.negated ? "game.csh.frame.negated" : frame.resolving ? "game.csh.frame.resolving" : "game.csh.frame.waiting");
         setText(li, `${frameWords(stack, index, words)} (${state})`);
       });
   }
@@ -276,15 +283,15 @@ class CshRenderer extends GameRenderer {
   drawFacts() {
     const pub = this.ctx.view.public;
     const top = pub.discard[pub.discard.length - 1];
-    const election = pub.election.drawn ? `Drawn by ${this.ctx.seatName(pub.election.by)}: the last round is on` : "Not drawn yet (it is among the bottom cards)";
+    const election = pub.election.drawn ? t("game.csh.fact.election-drawn", { name: this.ctx.seatName(pub.election.by) }) : t("game.csh.fact.election-not");
     const facts = [
-      ["Deck", plural(pub.deck, "card")],
-      ["Discard pile", pub.discard.length ? `${plural(pub.discard.length, "card")}, top: ${this.cat.name(top)}` : "empty"],
-      ["Election", election],
+      [t("game.csh.fact.deck"), t("game.csh.tag.cards", { count: pub.deck })],
+      [t("game.csh.fact.discard"), pub.discard.length ? t("game.csh.fact.discard-top", { count: pub.discard.length, card: this.cat.name(top) }) : t("game.csh.fact.empty")],
+      [t("game.csh.fact.election"), election],
     ];
-    if (pub.start !== null) facts.push(["Starting player", this.ctx.seatName(pub.start)]);
+    if (pub.start !== null) facts.push([t("game.csh.fact.start"), this.ctx.seatName(pub.start)]);
     const you = this.ctx.view.you;
-    if (you && you.top.length) facts.push(["Top of the deck (only you know)", you.top.map((c) => this.cat.name(c)).join(", then ")]);
+    if (you && you.top.length) facts.push([t("game.csh.fact.top"), you.top.map((c) => this.cat.name(c)).join(t("game.csh.then"))]);
     replace(this.facts, facts.map(([term, value]) => h("div", { class: "csh-fact" }, h("dt", { text: term }), h("dd", { text: value }))));
   }
 
@@ -292,7 +299,7 @@ class CshRenderer extends GameRenderer {
     const you = this.ctx.view.you;
     this.hand.hidden = !you || this.host.mode === "tv";
     if (!you) return;
-    setText(this.handTitle, `Your hand (${plural(you.hand.length, "card")})`);
+    setText(this.handTitle, t("game.csh.ui.hand", { count: you.hand.length }));
     const byType = new Map();
     for (const card of you.hand) {
       const entry = byType.get(card.card) || { card, count: 0 };
@@ -305,7 +312,7 @@ class CshRenderer extends GameRenderer {
         const type = this.cat.type(card);
         li.className = `csh-card set-${type ? type.set : "none"}`;
         setText(li.children[0], `${this.cat.name(card)}${count > 1 ? ` ×${count}` : ""}`);
-        setText(li.children[1], type ? `${this.cat.setName(type.set)} · ${this.cat.printedVp(type)}${type.reaction ? " · reaction" : ""}` : "");
+        setText(li.children[1], type ? [this.cat.setName(type.set), this.cat.printedVp(type), type.reaction ? t("game.csh.ui.reaction") : ""].filter(Boolean).join(" · ") : "");
         setText(li.children[2], type ? type.text : "");
       });
   }
@@ -315,7 +322,7 @@ class CshRenderer extends GameRenderer {
     const me = this.ctx.seat;
     const order = pub.archives.map((_, seat) => seat).sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
     replace(this.archives, order.map((seat) => archiveSection(pub.archives[seat], {
-      label: seat === me ? "Your Archive" : `${this.ctx.seatName(seat)}'s Archive`,
+      label: seat === me ? t("game.csh.archive.yours") : t("game.csh.archive.theirs", { name: this.ctx.seatName(seat) }),
       cat: this.cat,
       current: pub.phase !== "over" && pub.current === seat,
     })));

@@ -3,6 +3,7 @@
 // the players stuck in a stalemate), then for each player how often they picked up and burned the pile.
 
 import { h } from "../../dom.js";
+import { formatList, t } from "../../i18n.js";
 import { gameSteps } from "../scaffold.js";
 
 function gameStory(data, gameNumber) {
@@ -22,19 +23,19 @@ function gameStory(data, gameNumber) {
 
 export function historyList(data, gameNumber, seatName, seats) {
   const story = gameStory(data, gameNumber);
-  if (!story.turns) return h("p", { class: "muted", text: "No turn was played." });
-  const times = (n) => `${n || 0} time${n === 1 ? "" : "s"}`;
+  if (!story.turns) return h("p", { class: "muted", text: t("game.cunt-soul.history.none") });
+  const turns = t("game.cunt-soul.history.turns", { count: story.turns });
   return h("div", { class: "cs-history" },
-    h("p", { text: `${story.turns} turns.${story.stalemate ? " It ended in a stalemate: nobody could get rid of their cards." : ""}` }),
-    h("h3", { text: "Finishing order" }),
+    h("p", { text: story.stalemate ? `${turns} ${t("game.cunt-soul.history.stalemate")}` : turns }),
+    h("h3", { text: t("game.cunt-soul.history.order") }),
     h("ol", { class: "cs-finish-order" }, story.finished.map((seat) => h("li", { text: seatName(seat) })),
       story.stalemate
         ? story.stalemate.map((group, i, groups) => h("li", {
-          text: `${group.map(seatName).join(" and ")} (stuck in the stalemate${i === groups.length - 1 && group.length === 1 ? ": the sole-cunt" : ""})`,
+          text: t(i === groups.length - 1 && group.length === 1 ? "game.cunt-soul.history.stuck-last" : "game.cunt-soul.history.stuck", { names: formatList(group.map(seatName)) }),
         }))
         : Array.from({ length: seats }, (_, seat) => seat).filter((seat) => !story.finished.includes(seat))
-          .map((seat) => h("li", { text: `${seatName(seat)}: the sole-cunt` }))),
+          .map((seat) => h("li", { text: t("game.cunt-soul.history.sole-cunt", { name: seatName(seat) }) }))),
     h("ul", { class: "cs-history-stats" }, Array.from({ length: seats }, (_, seat) => h("li", {
-      text: `${seatName(seat)}: picked up the pile ${times(story.pickups.get(seat))}, burned it ${times(story.burns.get(seat))}.`,
+      text: `${seatName(seat)}: ${t("game.cunt-soul.history.picked-up", { count: story.pickups.get(seat) || 0 })}, ${t("game.cunt-soul.history.burned", { count: story.burns.get(seat) || 0 })}.`,
     }))));
 }

@@ -11,10 +11,12 @@
 import { announce } from "../../announce.js";
 import { CardGrid } from "../../card-grid.js";
 import { h, replace, setText, syncList } from "../../dom.js";
+import { formatList, t } from "../../i18n.js";
 import { ActionBar, GameRenderer } from "../scaffold.js";
+import { subject } from "../subject.js";
 import { cardBack, cardFace, cardName, cardShort, printedRank, rankOf } from "./cards.js";
 import { historyList } from "./history.js";
-import { END_REASONS, eventNews, FIELD_TEXT, PLACES } from "./words.js";
+import { constraintWords, END_REASONS, eventNews, FIELD_TEXT, place } from "./words.js";
 
 const LOG_LENGTH = 12;
 
@@ -32,35 +34,35 @@ class CuntSoulRenderer extends GameRenderer {
     this.title = h("h2", { id: "stage-title", class: "cs-title" });
     this.status = h("p", { class: "cs-status" });
     this.constraint = h("strong", { class: "cs-constraint-text" });
-    this.topCards = h("div", { class: "cs-top", role: "group", "aria-label": "Top of the pile" });
+    this.topCards = h("div", { class: "cs-top", role: "group", "aria-label": t("game.cunt-soul.ui.top") });
     this.pileMeta = h("p", { class: "cs-pile-meta" });
     this.fieldsList = h("ul", { class: "cs-fields" });
     this.pile = h("section", { class: "cs-pile panel", "aria-labelledby": "cs-pile-title" },
-      h("h3", { id: "cs-pile-title", text: "The pile" }),
-      h("p", { class: "cs-constraint" }, h("span", { text: "Next play: " }), this.constraint),
+      h("h3", { id: "cs-pile-title", text: t("game.cunt-soul.ui.pile") }),
+      h("p", { class: "cs-constraint" }, h("span", { text: `${t("game.cunt-soul.ui.next-play")} ` }), this.constraint),
       this.topCards, this.pileMeta,
-      h("h4", { text: "Fields in force" }), this.fieldsList);
+      h("h4", { text: t("game.cunt-soul.ui.fields") }), this.fieldsList);
 
     this.order = h("p", { class: "cs-order" });
     this.seatList = h("ul", { class: "cs-seats" });
     this.seats = h("section", { class: "cs-players panel", "aria-labelledby": "cs-players-title" },
-      h("h3", { id: "cs-players-title", text: "The table" }), this.order, this.seatList);
+      h("h3", { id: "cs-players-title", text: t("game.cunt-soul.ui.table") }), this.order, this.seatList);
 
     this.prompt = h("p", { class: "cs-prompt", id: "cs-prompt" });
     this.summary = h("p", { class: "cs-summary muted" });
-    this.grid = new CardGrid({ label: "Your hand", className: "cs-grid", onConfirm: () => this.confirm(), onChange: () => this.selectionChanged() });
+    this.grid = new CardGrid({ label: t("game.cunt-soul.ui.hand"), className: "cs-grid", onConfirm: () => this.confirm(), onChange: () => this.selectionChanged() });
     this.controls = h("div", { class: "cs-controls", role: "group", "aria-labelledby": "cs-you-title" });
     this.primary = h("button", { type: "button", class: "primary cs-primary", "aria-describedby": "cs-prompt", onclick: () => this.confirm() });
     this.bar = new ActionBar();
     this.gridTitle = h("h4", { class: "cs-grid-title" });
     this.you = h("section", { class: "cs-you panel", "aria-labelledby": "cs-you-title" },
-      h("h3", { id: "cs-you-title", text: "Your move" }), this.prompt,
+      h("h3", { id: "cs-you-title", text: t("game.common.your-move") }), this.prompt,
       this.controls,
       this.gridTitle, this.grid.element, this.summary);
 
     this.log = h("ul", { class: "cs-log" });
     this.logSection = h("section", { class: "cs-log-panel panel", "aria-labelledby": "cs-log-title" },
-      h("h3", { id: "cs-log-title", text: "What happened" }), this.log);
+      h("h3", { id: "cs-log-title", text: t("game.cunt-soul.ui.log") }), this.log);
     this.logSection.hidden = true;
 
     this.element = h("div", { class: `cs mode-${host.mode}` },
@@ -82,19 +84,20 @@ class CuntSoulRenderer extends GameRenderer {
     if (!info) return null;
     const tags = [];
     const acting = pub.phase === "select" ? !info.selected : pub.turn !== null && pub.turn.seat === seat;
-    if (info.place) tags.push(`finished ${PLACES[info.place]}`);
-    else if (pub.phase === "select") tags.push(info.selected ? "laid out ✓" : "laying out…");
-    else tags.push(`${info.hand} in hand`);
-    if (info.field) tags.push(`field ${cardShort(info.field)}`);
-    if (acting && pub.phase === "play") tags.push("to play ▶");
+    if (info.place) tags.push(t("game.cunt-soul.tag.finished", { place: place(info.place) }));
+    else if (pub.phase === "select") tags.push(t(info.selected ? "game.cunt-soul.tag.laid-out" : "game.cunt-soul.tag.laying-out"));
+    else tags.push(t("game.cunt-soul.tag.in-hand", { count: info.hand }));
+    if (info.field) tags.push(t("game.cunt-soul.tag.field", { card: cardShort(info.field) }));
+    if (acting && pub.phase === "play") tags.push(t("game.cunt-soul.tag.to-play"));
     return { score: null, tags, active: acting };
   }
 
   headline(result, ctx) {
-    const names = result.winners.map((seat) => ctx.seatName(seat)).join(" and ");
+    if (!result.winners.length) return null;
+    const names = formatList(result.winners.map((seat) => ctx.seatName(seat)));
     const last = result.detail && result.detail.sole_cunt;
-    const loser = last === null || last === undefined ? "" : ` ${ctx.seatName(last)} is the sole-cunt.`;
-    return names ? `${names} ${result.winners.length > 1 ? "share first place" : "finished first"}!${loser}` : null;
+    const first = t(result.winners.length > 1 ? "game.cunt-soul.end.share" : "game.cunt-soul.end.first", { names });
+    return last === null || last === undefined ? first : `${first} ${t("game.cunt-soul.end.loser", { name: ctx.seatName(last) })}`;
   }
 
   history(data, gameNumber, ctx) {
@@ -113,7 +116,8 @@ class CuntSoulRenderer extends GameRenderer {
     this.drawSeats();
     this.drawYou();
     this.news(events);
-    this.askOnce(this.asking(), `${this.current && this.current.key === "select" ? "" : "Your turn. "}${this.current ? this.current.prompt : ""}`);
+    const prompt = this.current ? this.current.prompt : "";
+    this.askOnce(this.asking(), this.current && this.current.key === "select" ? prompt : `${t("game.cunt-soul.your-turn")} ${prompt}`);
     this.keepFocus();
   }
 
@@ -125,42 +129,48 @@ class CuntSoulRenderer extends GameRenderer {
   drawHead() {
     const pub = this.pub;
     if (pub.phase === "select") {
-      setText(this.title, "Laying out: everyone chooses in secret");
-      const waiting = pub.seats.filter((s) => !s.selected).map((s) => this.name(s.seat));
-      setText(this.status, `Waiting for ${waiting.join(", ")}. The cards are turned over together.`);
+      setText(this.title, t("game.cunt-soul.title.select"));
+      // Whom we wait for, besides you (your own part is asked of you below).
+      const waiting = pub.seats.filter((s) => !s.selected && s.seat !== this.ctx.seat).map((s) => this.name(s.seat));
+      setText(this.status, waiting.length ? t("game.cunt-soul.status.select", { names: formatList(waiting) }) : "");
       return;
     }
     if (pub.phase === "over" || !pub.turn) {
-      setText(this.title, "The game is over");
+      setText(this.title, t("game.cunt-soul.title.over"));
       setText(this.status, "");
       return;
     }
     const turn = pub.turn;
-    setText(this.title, this.myTurn() ? "Your turn" : `${this.ctx.seatName(turn.seat)}'s turn`);
-    setText(this.status, `Play goes ${turn.direction} ${turn.direction === "clockwise" ? "↻" : "↺"}.${turn.extra ? " An extra turn after a burn." : ""}`);
+    setText(this.title, this.myTurn() ? t("game.cunt-soul.title.yours") : t("game.cunt-soul.title.theirs", { name: this.ctx.seatName(turn.seat) }));
+    const goes = t(turn.direction === "clockwise" ? "game.cunt-soul.status.clockwise" : "game.cunt-soul.status.anticlockwise");
+    setText(this.status, turn.extra ? `${goes} ${t("game.cunt-soul.status.extra")}` : goes);
   }
 
   drawPile() {
     const pub = this.pub;
-    setText(this.constraint, pub.phase === "select" ? "any card (the game has not started)" : pub.constraint.text);
+    setText(this.constraint, pub.phase === "select" ? t("game.cunt-soul.next.not-started") : constraintWords(pub.constraint, pub));
     const top = pub.pile[pub.pile.length - 1];
     const under = pub.pile[pub.pile.length - 2];
     replace(this.topCards,
-      under ? h("span", { class: "cs-under" }, h("span", { class: "muted", text: "Under it: " }), under.cards.slice(-1).map((c) => cardFace(c, { small: true }))) : null,
+      under ? h("span", { class: "cs-under" }, h("span", { class: "muted", text: `${t("game.cunt-soul.ui.under")} ` }), under.cards.slice(-1).map((c) => cardFace(c, { small: true }))) : null,
       top ? h("span", { class: "cs-top-play" }, top.cards.map((c) => cardFace(c)),
-        h("span", { class: "cs-played-by", text: `played by ${this.name(top.seat)}${rankOf(top.value) !== printedRank(top.cards[top.cards.length - 1]) ? ` · counts as ${top.value}` : ""}${top.cancelled ? " · power cancelled" : ""}` }))
-        : h("span", { class: "cs-empty", text: "The pile is empty." }));
+        h("span", { class: "cs-played-by", text: [
+          t(subject("game.cunt-soul.ui.played-by", top.seat, this.ctx.seat), { name: this.name(top.seat) }),
+          rankOf(top.value) !== printedRank(top.cards[top.cards.length - 1]) ? t("game.cunt-soul.ui.counts-as", { value: top.value }) : "",
+          top.cancelled ? t("game.cunt-soul.ui.cancelled") : "",
+        ].filter(Boolean).join(" · ") }))
+        : h("span", { class: "cs-empty", text: t("game.cunt-soul.ui.empty") }));
     const cards = pub.pile.reduce((n, play) => n + play.cards.length, 0);
     const source = pub.source;
     replace(this.pileMeta,
-      `${cards} card${cards === 1 ? "" : "s"} in the pile · Source: ${source.count} card${source.count === 1 ? "" : "s"}`,
-      source.top ? [" (top: ", cardFace(source.top, { small: true }), ")"] : null,
-      ` · ${pub.out} burned`);
+      `${t("game.cunt-soul.ui.in-pile", { count: cards })} · ${t("game.cunt-soul.ui.source", { count: source.count })}`,
+      source.top ? [` (${t("game.cunt-soul.ui.source-top")} `, cardFace(source.top, { small: true }), ")"] : null,
+      ` · ${t("game.cunt-soul.ui.burned", { count: pub.out })}`);
     const fields = Object.entries(pub.fields.ranks);
     syncList(this.fieldsList, fields.length ? fields : [["none", 0]], ([rank]) => rank,
       () => h("li"),
-      (li, [rank, count]) => setText(li, rank === "none" ? "None yet." : `${rank}${count > 1 ? ` ×${count}` : ""}: ${FIELD_TEXT[rank] || ""}.`));
-    if (fields.length) this.fieldsList.append(h("li", { class: "muted", text: `Hand size ${pub.fields.hand_size}.` }));
+      (li, [rank, count]) => setText(li, rank === "none" ? t("game.cunt-soul.ui.no-fields") : `${rank === "Joker" ? t("game.cards.joker") : rank}${count > 1 ? ` ×${count}` : ""}: ${FIELD_TEXT[rank] ? t(FIELD_TEXT[rank]) : ""}.`));
+    if (fields.length) this.fieldsList.append(h("li", { class: "muted", text: t("game.cunt-soul.ui.hand-size", { count: pub.fields.hand_size }) }));
   }
 
   /** Seats in the order they will play, from the one to act now. */
@@ -182,32 +192,38 @@ class CuntSoulRenderer extends GameRenderer {
     const turn = pub.turn;
     const order = this.turnOrder();
     setText(this.order, pub.phase === "play" && turn
-      ? `Turn order (${turn.direction}): ${order.map((s, i) => (i === 0 ? `${this.name(s)} now` : this.name(s))).join(" → ")}`
-      : pub.phase === "select" ? `${pub.first === this.ctx.seat ? "You play" : `${this.ctx.seatName(pub.first)} plays`} first, then play goes clockwise.` : "");
+      ? t(turn.direction === "clockwise" ? "game.cunt-soul.order.clockwise" : "game.cunt-soul.order.anticlockwise", {
+        order: order.map((s, i) => (i === 0 ? t("game.cunt-soul.order.now", { name: this.name(s) }) : this.name(s))).join(" → "),
+      })
+      : pub.phase === "select" ? (pub.first === this.ctx.seat ? t("game.cunt-soul.order.first.you") : t("game.cunt-soul.order.first", { name: this.ctx.seatName(pub.first) })) : "");
     syncList(this.seatList, pub.seats, (s) => s.seat, () => h("li", { class: "cs-seat" }), (li, s) => {
       const acting = turn && turn.seat === s.seat && pub.phase === "play";
       li.classList.toggle("is-acting", Boolean(acting));
       const flags = [];
-      if (acting) flags.push("▶ to play");
-      if (s.place) flags.push(`finished ${PLACES[s.place]}`);
-      if (pub.phase === "select") flags.push(s.selected ? "laid out ✓" : "laying out…");
+      if (acting) flags.push(`▶ ${t("game.cunt-soul.tag.acting")}`);
+      if (s.place) flags.push(t("game.cunt-soul.tag.finished", { place: place(s.place) }));
+      if (pub.phase === "select") flags.push(t(s.selected ? "game.cunt-soul.tag.laid-out" : "game.cunt-soul.tag.laying-out"));
       const down = s.face_down.filter(Boolean).length;
       // While the others choose, your own choice is shown to you alone.
       const chosen = s.seat === this.ctx.seat && this.mine && this.mine.selection;
       const field = s.field || (chosen && chosen.field);
       const faceUp = chosen && !s.field ? chosen.face_up.map((card) => ({ card, horizontal: false })) : s.face_up;
-      const secret = chosen && !s.field ? "secret" : "";
+      const secret = chosen && !s.field ? t("game.cunt-soul.seat.secret") : "";
       replace(li,
         h("h4", { class: "cs-seat-name" }, this.name(s.seat), flags.length ? h("span", { class: "cs-flags", text: ` · ${flags.join(" · ")}` }) : null),
-        h("p", { class: "cs-seat-counts", text: `${s.hand} in hand · ${down} face down${s.field_changes ? ` · ${s.field_changes} field change${s.field_changes > 1 ? "s" : ""}` : ""}` }),
+        h("p", { class: "cs-seat-counts", text: [
+          t("game.cunt-soul.tag.in-hand", { count: s.hand }),
+          t("game.cunt-soul.seat.face-down", { count: down }),
+          s.field_changes ? t("game.cunt-soul.seat.field-changes", { count: s.field_changes }) : "",
+        ].filter(Boolean).join(" · ") }),
         h("div", { class: "cs-layout" },
-          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: "Field" }),
-            field ? cardFace(field, { small: true, note: secret }) : cardBack(pub.phase === "select" ? "Field card not chosen or not shown yet" : "No field card")),
-          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: "Face up" }),
-            faceUp.map((slot, i) => (slot.card ? cardFace(slot.card, { small: true, note: slot.horizontal ? "sideways" : secret })
-              : h("span", { class: "cs-card cs-small cs-gap", role: "img", "aria-label": `Face-up slot ${i + 1} empty`, text: "—" })))),
-          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: "Face down" }),
-            down ? cardBack(`${down} face-down card${down > 1 ? "s" : ""}`, down) : h("span", { class: "muted", text: "none" }))));
+          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: t("game.cunt-soul.seat.field") }),
+            field ? cardFace(field, { small: true, note: secret }) : cardBack(t(pub.phase === "select" ? "game.cunt-soul.seat.field-unknown" : "game.cunt-soul.seat.no-field"))),
+          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: t("game.cunt-soul.seat.face-up") }),
+            faceUp.map((slot, i) => (slot.card ? cardFace(slot.card, { small: true, note: slot.horizontal ? t("game.cunt-soul.seat.sideways") : secret })
+              : h("span", { class: "cs-card cs-small cs-gap", role: "img", "aria-label": t("game.cunt-soul.seat.empty-slot", { number: i + 1 }), text: "—" })))),
+          h("div", { class: "cs-slot-group" }, h("span", { class: "cs-label", text: t("game.cunt-soul.seat.face-down-label") }),
+            down ? cardBack(t("game.cunt-soul.seat.face-down-cards", { count: down }), down) : h("span", { class: "muted", text: t("game.cunt-soul.seat.none") }))));
     });
   }
 
@@ -221,24 +237,25 @@ class CuntSoulRenderer extends GameRenderer {
     const mine = this.mine;
     if (!mine || this.ctx.mode === "tv") return null;
     const hand = mine.hand;
+    const handTitle = t("game.cunt-soul.ui.hand");
     if (pub.phase === "select") {
-      if (mine.selection) return { key: "selected", prompt: "Your cards are laid out. Waiting for the others.", grid: { items: hand, title: "Your hand" } };
+      if (mine.selection) return { key: "selected", prompt: t("game.cunt-soul.ask.selected"), grid: { items: hand, title: handTitle } };
       return {
         key: "select",
-        prompt: "Choose 3 cards to lay face up, then a 4th card as your field card. Nobody sees your choice until everyone has chosen.",
-        grid: { items: hand, mode: { max: 4, ordered: true }, title: "Your hand: pick 3 face-up cards, then your field card" },
-        primary: { label: "Lay out these cards", ready: () => this.grid.selected.length === 4, run: () => this.layOut() },
+        prompt: t("game.cunt-soul.ask.select"),
+        grid: { items: hand, mode: { max: 4, ordered: true }, title: t("game.cunt-soul.ask.select-title") },
+        primary: { label: t("game.cunt-soul.ask.lay-out"), ready: () => this.grid.selected.length === 4, run: () => this.layOut() },
       };
     }
     if (!this.myTurn()) {
       const who = pub.turn ? this.ctx.seatName(pub.turn.seat) : "";
-      return { key: "wait", prompt: pub.phase === "play" ? `Waiting for ${who}.` : "", grid: { items: hand, title: "Your hand" } };
+      return { key: "wait", prompt: pub.phase === "play" ? t("game.cunt-soul.ask.waiting", { name: who }) : "", grid: { items: hand, title: handTitle } };
     }
     const turn = pub.turn;
     const can = mine.can;
     const zone = can.zone;
     const zoneCards = zone === "face-up" ? pub.seats[this.ctx.seat].face_up.map((s) => s.card).filter(Boolean) : hand;
-    const zoneTitle = zone === "face-up" ? "Your face-up cards" : "Your hand";
+    const zoneTitle = zone === "face-up" ? t("game.cunt-soul.ui.face-up") : handTitle;
     switch (turn.decision) {
       case "play": return this.askPlay(zone, zoneCards, zoneTitle);
       case "run": return this.askRun(zone, zoneCards, zoneTitle);
@@ -246,23 +263,23 @@ class CuntSoulRenderer extends GameRenderer {
       case "seven":
       case "field-seven": return {
         key: `dir:${turn.decision}`,
-        prompt: turn.decision === "seven" ? "Your 7: must the next player play higher or lower than 7 (or another 7)?" : "7-field: must the next play be equal or higher, or equal or lower, than yours?",
-        grid: { items: hand, title: "Your hand" },
-        buttons: can.direction.map((d) => ({ label: d === "higher" ? "Higher ↑" : "Lower ↓", run: () => this.send({ type: "direction", direction: d }) })),
+        prompt: t(turn.decision === "seven" ? "game.cunt-soul.ask.seven" : "game.cunt-soul.ask.field-seven"),
+        grid: { items: hand, title: handTitle },
+        buttons: can.direction.map((d) => ({ label: t(d === "higher" ? "game.cunt-soul.ask.higher" : "game.cunt-soul.ask.lower"), run: () => this.send({ type: "direction", direction: d }) })),
       };
       case "jack":
       case "field-jack": return {
         key: `jack:${turn.decision}`,
-        prompt: turn.decision === "jack" ? "Your J: name who plays next." : "J-field: name who plays next.",
-        grid: { items: hand, title: "Your hand" },
-        buttons: can.choose.map((seat) => ({ label: `${this.ctx.seatName(seat)} goes next`, run: () => this.send({ type: "choose", seat }) })),
+        prompt: t(turn.decision === "jack" ? "game.cunt-soul.ask.jack" : "game.cunt-soul.ask.field-jack"),
+        grid: { items: hand, title: handTitle },
+        buttons: can.choose.map((seat) => ({ label: t("game.cunt-soul.ask.goes-next", { name: this.ctx.seatName(seat) }), run: () => this.send({ type: "choose", seat }) })),
       };
-      default: return { key: "unknown", prompt: "Waiting…", grid: { items: hand, title: "Your hand" } };
+      default: return { key: "unknown", prompt: t("game.cunt-soul.ask.wait"), grid: { items: hand, title: handTitle } };
     }
   }
 
   blindButtons(label) {
-    return this.mine.can.blind.map((slot) => ({ label: `${label} ${slot + 1}`, run: () => this.send({ type: "play-blind", slot }) }));
+    return this.mine.can.blind.map((slot) => ({ label: t(label, { number: slot + 1 }), run: () => this.send({ type: "play-blind", slot }) }));
   }
 
   /** The set of `can.play` a card belongs to: its rank's cards and the counts a play may hold. */
@@ -272,26 +289,26 @@ class CuntSoulRenderer extends GameRenderer {
 
   askPlay(zone, cards, title) {
     const pub = this.pub;
-    const lead = pub.constraint.follow_up ? "Follow your Q. " : pub.turn.extra ? "Extra turn after the burn. " : "";
-    const need = `Next play: ${pub.constraint.text}.`;
+    const lead = pub.constraint.follow_up ? `${t("game.cunt-soul.ask.follow-q")} ` : pub.turn.extra ? `${t("game.cunt-soul.ask.extra")} ` : "";
+    const need = `${lead}${t("game.cunt-soul.ask.next", { text: constraintWords(pub.constraint, pub) })}`;
     const can = this.mine.can;
-    const toggle = can.field_change ? { label: this.changingField ? "Cancel the field change" : "Change your field card…", pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
+    const toggle = can.field_change ? { label: t(this.changingField ? "game.cunt-soul.ask.field-cancel" : "game.cunt-soul.ask.field-change"), pressed: this.changingField, run: () => this.toggleFieldChange() } : null;
     if (zone === "face-down") {
       return {
-        key: "blind", prompt: `${lead}${need} Your hand and face-up cards are gone: turn over a face-down card. If it cannot go on the pile, you pick the pile up.`,
-        buttons: this.blindButtons("Play face-down card"), toggle, fieldChange: this.changingField,
+        key: "blind", prompt: `${need} ${t("game.cunt-soul.ask.blind")}`,
+        buttons: this.blindButtons("game.cunt-soul.ask.blind-button"), toggle, fieldChange: this.changingField,
       };
     }
-    const pickup = { label: "Pick up the pile", run: () => this.send({ type: "pickup" }) };
+    const pickup = { label: t("game.cunt-soul.ask.pickup"), run: () => this.send({ type: "pickup" }) };
     if (can.pickup) {
       return {
-        key: `pickup:${pub.pile.length}`, prompt: `${lead}${need} Nothing you can play fits: pick up the pile.`,
+        key: `pickup:${pub.pile.length}`, prompt: `${need} ${t("game.cunt-soul.ask.must-pickup")}`,
         grid: { items: cards, title }, buttons: [pickup], toggle, fieldChange: this.changingField,
       };
     }
     return {
       key: `play:${zone}:${pub.pile.length}:${pub.turn.plays}`,
-      prompt: `${lead}${need} Select one or more cards of one rank${zone === "face-up" ? " from your face-up cards" : ""}, then play them.`,
+      prompt: `${need} ${t(zone === "face-up" ? "game.cunt-soul.ask.play.face-up" : "game.cunt-soul.ask.play")}`,
       grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !this.playSet(card) },
       primary: this.playButton(),
       toggle, fieldChange: this.changingField,
@@ -302,7 +319,9 @@ class CuntSoulRenderer extends GameRenderer {
     return {
       label: () => {
         const chosen = this.chosenCards();
-        return chosen.length ? `Play ${chosen.length > 1 ? `${chosen.length} × ` : ""}${chosen[0].rank === 0 ? "Joker" : cardShort(chosen[0]).replace(/[♣♦♥♠]$/, "")}` : "Play (select cards first)";
+        if (!chosen.length) return t("game.cunt-soul.ask.play-none");
+        const rank = chosen[0].rank === 0 ? t("game.cards.joker") : cardShort(chosen[0]).replace(/[♣♦♥♠]$/, "");
+        return t("game.cunt-soul.ask.play-button", { cards: chosen.length > 1 ? `${chosen.length} × ${rank}` : rank });
       },
       ready: () => {
         const chosen = this.chosenCards();
@@ -320,12 +339,13 @@ class CuntSoulRenderer extends GameRenderer {
     const started = Boolean(run && run.started);
     const mayEnd = this.mine.can.end_run;
     const next = down ? reached - 1 : reached + 1;
-    const end = mayEnd ? { label: started ? "End the run" : "No run: just this card", run: () => this.send({ type: "end-run" }) } : null;
+    const end = mayEnd ? { label: t(started ? "game.cunt-soul.run.end" : "game.cunt-soul.run.none"), run: () => this.send({ type: "end-run" }) } : null;
     const shown = next === 14 ? "A" : next === 11 ? "J" : next === 12 ? "Q" : next === 13 ? "K" : String(next);
+    const goal = down ? "2" : "6";
     const prompt = started
-      ? `4-run: go on with more ${run.rank}s or the next rank (${shown})${mayEnd ? ", or end the run" : `; it must reach ${down ? "2" : "6"}`}. Run cards have no abilities.`
-      : `You may start a 4-run: play the next rank (${shown}) and go on to ${down ? "2" : "6 or beyond"}, or play no run. Run cards have no abilities.`;
-    if (zone === "face-down") return { key: `run-blind:${reached}`, prompt, buttons: [...this.blindButtons("Run on with face-down card"), end].filter(Boolean) };
+      ? t(mayEnd ? "game.cunt-soul.run.going-may-end" : "game.cunt-soul.run.going", { rank: run.rank, next: shown, goal })
+      : t(down ? "game.cunt-soul.run.start-down" : "game.cunt-soul.run.start", { next: shown });
+    if (zone === "face-down") return { key: `run-blind:${reached}`, prompt, buttons: [...this.blindButtons("game.cunt-soul.run.blind-button"), end].filter(Boolean) };
     return {
       key: `run:${reached}:${this.pub.pile.length}`, prompt,
       grid: { items: cards, title, mode: { max: cards.length, ordered: false }, disabled: (card) => !this.playSet(card) },
@@ -340,25 +360,26 @@ class CuntSoulRenderer extends GameRenderer {
     const hand = can.swap ? this.mine.hand.filter((c) => can.swap.hand_cards.includes(c.id)) : [];
     const faceDown = Boolean(pub.fields.ranks["5"]);
     const left = pub.turn.swaps_left;
-    const intro = `Your 5: you may swap a card from your hand with one of your ${faceDown ? "face-down" : "face-up"} cards${left > 1 ? ` (${left} swaps left)` : ""}.`;
-    const noSwap = { label: "Don't swap", run: () => this.send({ type: "no-swap" }) };
+    const intro = t(faceDown ? "game.cunt-soul.swap.intro-down" : "game.cunt-soul.swap.intro-up", { count: left });
+    const noSwap = { label: t("game.cunt-soul.swap.none"), run: () => this.send({ type: "no-swap" }) };
+    const downSlot = (slot) => t("game.cunt-soul.swap.down-slot", { number: slot + 1 });
     if (can.keep && this.mine.peek) {
       const peek = this.mine.peek;
       return {
-        key: `peeked:${peek.slot}`, prompt: `Face-down card ${peek.slot + 1} is the ${cardName(peek.card)}. Swap it with a card from your hand, or keep it.`,
-        swap: { hand, slots: [{ slot: peek.slot, label: `face-down card ${peek.slot + 1}` }] },
-        buttons: [{ label: "Keep it", run: () => this.send({ type: "keep" }) }],
+        key: `peeked:${peek.slot}`, prompt: t("game.cunt-soul.swap.peeked", { number: peek.slot + 1, card: cardName(peek.card) }),
+        swap: { hand, slots: [{ slot: peek.slot, label: downSlot(peek.slot) }] },
+        buttons: [{ label: t("game.cunt-soul.swap.keep"), run: () => this.send({ type: "keep" }) }],
       };
     }
     if (can.peek.length) {
       return {
-        key: `peek:${left}`, prompt: `${intro} Look at a face-down card first.`,
-        buttons: [...can.peek.map((slot) => ({ label: `Look at face-down card ${slot + 1}`, run: () => this.send({ type: "peek", slot }) })), noSwap],
+        key: `peek:${left}`, prompt: `${intro} ${t("game.cunt-soul.swap.look-first")}`,
+        buttons: [...can.peek.map((slot) => ({ label: t("game.cunt-soul.swap.look", { number: slot + 1 }), run: () => this.send({ type: "peek", slot }) })), noSwap],
       };
     }
     const label = (slot) => {
       const up = seat.face_up[slot];
-      return faceDown ? `face-down card ${slot + 1}` : `face-up ${cardName(up.card)}${up.horizontal ? " (sideways)" : ""}`;
+      return faceDown ? downSlot(slot) : t(up.horizontal ? "game.cunt-soul.swap.up-slot-sideways" : "game.cunt-soul.swap.up-slot", { card: cardName(up.card) });
     };
     const slots = can.swap ? can.swap.slots.map((slot) => ({ slot, label: label(slot) })) : [];
     return { key: `swap:${left}`, prompt: intro, swap: slots.length && hand.length ? { hand, slots } : null, buttons: [noSwap] };
@@ -415,10 +436,10 @@ class CuntSoulRenderer extends GameRenderer {
   swapForm({ hand, slots }) {
     const handSelect = h("select", { id: "cs-swap-hand" }, hand.map((c) => h("option", { value: c.id, text: cardName(c) })));
     const slotSelect = h("select", { id: "cs-swap-slot" }, slots.map((s) => h("option", { value: s.slot, text: s.label })));
-    return h("fieldset", { class: "cs-form" }, h("legend", { text: "Swap" }),
-      h("label", { for: "cs-swap-hand", text: "Card from your hand" }), handSelect,
-      h("label", { for: "cs-swap-slot", text: "Goes in place of" }), slotSelect,
-      h("button", { type: "button", class: "primary", text: "Swap them", disabled: this.busy,
+    return h("fieldset", { class: "cs-form" }, h("legend", { text: t("game.cunt-soul.swap.legend") }),
+      h("label", { for: "cs-swap-hand", text: t("game.cunt-soul.swap.from-hand") }), handSelect,
+      h("label", { for: "cs-swap-slot", text: t("game.cunt-soul.swap.in-place-of") }), slotSelect,
+      h("button", { type: "button", class: "primary", text: t("game.cunt-soul.swap.button"), disabled: this.busy,
         onclick: () => this.send({ type: "swap", hand: Number(handSelect.value), slot: Number(slotSelect.value) }) }));
   }
 
@@ -427,11 +448,11 @@ class CuntSoulRenderer extends GameRenderer {
     const change = this.mine.can.field_change;
     const newField = h("select", { id: "cs-new-field" }, this.mine.hand.filter((c) => change.new_cards.includes(c.id)).map((c) => h("option", { value: c.id, text: cardName(c) })));
     const burn = h("select", { id: "cs-burn" }, seat.face_up.filter((s) => s.card && change.burn_cards.includes(s.card.id)).map((s) => h("option", { value: s.card.id, text: cardName(s.card) })));
-    return h("fieldset", { class: "cs-form" }, h("legend", { text: `Change your field card (${3 - seat.field_changes} left)` }),
-      h("p", { class: "muted", text: "Your field card goes to your hand, a face-up card burns, and the source's top card takes its place sideways." }),
-      h("label", { for: "cs-new-field", text: "New field card from your hand" }), newField,
-      h("label", { for: "cs-burn", text: "Face-up card to burn" }), burn,
-      h("button", { type: "button", class: "primary", text: "Change field", disabled: this.busy,
+    return h("fieldset", { class: "cs-form" }, h("legend", { text: t("game.cunt-soul.field-change.legend", { count: 3 - seat.field_changes }) }),
+      h("p", { class: "muted", text: t("game.cunt-soul.field-change.help") }),
+      h("label", { for: "cs-new-field", text: t("game.cunt-soul.field-change.new") }), newField,
+      h("label", { for: "cs-burn", text: t("game.cunt-soul.field-change.burn") }), burn,
+      h("button", { type: "button", class: "primary", text: t("game.cunt-soul.field-change.button"), disabled: this.busy,
         onclick: () => {
           this.changingField = false;
           this.send({ type: "field-change", card: Number(newField.value), burn: Number(burn.value) });
@@ -467,9 +488,9 @@ class CuntSoulRenderer extends GameRenderer {
 
   layoutSummary() {
     const chosen = this.chosenCards();
-    if (!chosen.length) return "Nothing picked yet.";
-    const up = chosen.slice(0, 3).map(cardShort).join(", ");
-    return `Face up: ${up}${chosen.length === 4 ? ` · Field card: ${cardShort(chosen[3])}` : ` · pick ${4 - chosen.length} more`}`;
+    if (!chosen.length) return t("game.cunt-soul.layout.none");
+    const up = t("game.cunt-soul.layout.face-up", { cards: chosen.slice(0, 3).map(cardShort).join(", ") });
+    return `${up} · ${chosen.length === 4 ? t("game.cunt-soul.layout.field", { card: cardShort(chosen[3]) }) : t("game.cunt-soul.layout.more", { count: 4 - chosen.length })}`;
   }
 
   // -- acting -------------------------------------------------------------------------------
@@ -485,7 +506,7 @@ class CuntSoulRenderer extends GameRenderer {
 
   layOut() {
     const ids = this.chosenCards().map((c) => c.id);
-    return this.send({ type: "select", face_up: ids.slice(0, 3), field: ids[3] }, "Laid out. Waiting for the others.");
+    return this.send({ type: "select", face_up: ids.slice(0, 3), field: ids[3] }, t("game.cunt-soul.done.laid-out"));
   }
 
   drawBusy(taken) {

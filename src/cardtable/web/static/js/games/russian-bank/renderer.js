@@ -9,14 +9,17 @@
 
 import { announce } from "../../announce.js";
 import { h, replace, setText, syncList } from "../../dom.js";
-import { ActionBar, GameRenderer, plural } from "../scaffold.js";
+import { t } from "../../i18n.js";
+import { ActionBar, GameRenderer } from "../scaffold.js";
 import { cardBack, cardFace, cardName } from "./cards.js";
 import { enableDrag } from "./drag.js";
 import { historyList } from "./history.js";
 import { playsOf, topOf } from "./piles.js";
-import { END_REASONS, STOP_RULES, eventNews, pileName } from "./words.js";
+import { END_REASONS, eventNews, pileName, stopRule } from "./words.js";
 
 const OWN_KINDS = ["stock", "hand", "turned", "discard"];
+/** The name under a seat's pile that shows its count. */
+const SHORT_NAMES = { stock: "game.russian-bank.short.stock", hand: "game.russian-bank.short.hand", discard: "game.russian-bank.short.discard" };
 
 export function createRenderer(host) {
   return new RussianBankRenderer(host);
@@ -36,18 +39,18 @@ class RussianBankRenderer extends GameRenderer {
     this.hint = h("p", { class: "rb-hint", id: "rb-hint" });
     this.stopText = h("p", { class: "rb-stop-text" });
     this.stopButtons = [];
-    this.stopBar = h("section", { class: "rb-alert", "aria-label": "Stop", hidden: true }, this.stopText);
+    this.stopBar = h("section", { class: "rb-alert", "aria-label": t("game.russian-bank.ui.stop"), hidden: true }, this.stopText);
     this.drawText = h("p", { text: "" });
-    this.drawBar = h("section", { class: "rb-alert", "aria-label": "Draw offer", hidden: true }, this.drawText,
+    this.drawBar = h("section", { class: "rb-alert", "aria-label": t("game.russian-bank.ui.draw-offer"), hidden: true }, this.drawText,
       h("div", { class: "rb-buttons" },
-        h("button", { type: "button", class: "primary", text: "Accept the draw", onclick: () => this.send({ type: "accept-draw" }) }),
-        h("button", { type: "button", class: "secondary", text: "Decline", onclick: () => this.send({ type: "decline-draw" }, "Draw declined.") })));
+        h("button", { type: "button", class: "primary", text: t("game.russian-bank.ui.accept-draw"), onclick: () => this.send({ type: "accept-draw" }) }),
+        h("button", { type: "button", class: "secondary", text: t("game.russian-bank.ui.decline"), onclick: () => this.send({ type: "decline-draw" }, t("game.russian-bank.done.declined")) })));
 
     this.piles = new Map();
     for (const kind of ["centre", "layout"]) for (let i = 0; i < 8; i += 1) this.pileButton(`${kind}:${i}`);
     for (const kind of OWN_KINDS) for (const seat of [0, 1]) this.pileButton(`${kind}:${seat}`);
 
-    this.centre = h("div", { class: "rb-centre", role: "group", "aria-label": "Foundations" });
+    this.centre = h("div", { class: "rb-centre", role: "group", "aria-label": t("game.russian-bank.ui.foundations") });
     this.layoutMine = h("div", { class: "rb-layout", role: "group" });
     this.layoutTheirs = h("div", { class: "rb-layout", role: "group" });
     this.theirZone = h("div", { class: "rb-seat rb-theirs", role: "group" });
@@ -56,14 +59,14 @@ class RussianBankRenderer extends GameRenderer {
     this.myCaption = h("p", { class: "rb-seat-name" });
 
     const button = (text, onclick) => h("button", { type: "button", class: "secondary", text, onclick });
-    this.turnStockButton = button("Turn up stock (S)", () => this.turnUp("stock"));
-    this.turnHandButton = button("Turn up hand (H)", () => this.turnUp("hand"));
-    this.endTurnButton = h("button", { type: "button", class: "primary", text: "End turn (E)", onclick: () => this.endTurn() });
-    this.cancelButton = button("Cancel (Esc)", () => this.unpick(true));
+    this.turnStockButton = button(t("game.russian-bank.ui.turn-stock"), () => this.turnUp("stock"));
+    this.turnHandButton = button(t("game.russian-bank.ui.turn-hand"), () => this.turnUp("hand"));
+    this.endTurnButton = h("button", { type: "button", class: "primary", text: t("game.russian-bank.ui.end-turn"), onclick: () => this.endTurn() });
+    this.cancelButton = button(t("game.russian-bank.ui.cancel"), () => this.unpick(true));
     this.spreadButton = button("", () => this.toggleSpread());
-    this.drawButton = button("Offer a draw", () => this.send({ type: "offer-draw" }, "You offered a draw."));
-    this.resignButton = h("button", { type: "button", class: "quiet-button", text: "Resign",
-      onclick: () => window.confirm("Resign this deal? Your opponent scores a forfeit of 20 points on top of a won game.") && this.send({ type: "resign" }) });
+    this.drawButton = button(t("game.russian-bank.ui.offer-draw"), () => this.send({ type: "offer-draw" }, t("game.russian-bank.done.offered")));
+    this.resignButton = h("button", { type: "button", class: "quiet-button", text: t("game.russian-bank.ui.resign"),
+      onclick: () => window.confirm(t("game.russian-bank.ui.resign-confirm")) && this.send({ type: "resign" }) });
     this.controls = h("div", { class: "rb-buttons rb-controls" }, this.spreadButton, this.drawButton, this.resignButton);
     this.bar = new ActionBar();
     this.discards = h("div", { class: "rb-discards" });
@@ -73,7 +76,7 @@ class RussianBankRenderer extends GameRenderer {
     this.element = h("div", { class: `rb mode-${host.mode}` },
       h("div", { class: "rb-head" }, this.title, this.status), this.stopBar, this.drawBar, this.board,
       h("div", { class: "rb-actions" }, this.hint, this.controls,
-        h("p", { class: "muted rb-keys", text: "Tab to a pile · Enter picks a card, then Enter on a highlighted pile plays it · S stock · H hand · E end turn · Esc cancel" })),
+        h("p", { class: "muted rb-keys", text: t("game.russian-bank.ui.keys") })),
       this.discards, this.bar.element);
     this.mount(this.element, this.title);
 
@@ -104,17 +107,18 @@ class RussianBankRenderer extends GameRenderer {
     if (!pub || !pub.players[seat]) return null;
     const player = pub.players[seat];
     const left = player.stock.count + player.hand.count + player.discard.count + (player.turned ? 1 : 0);
-    const tags = [`${plural(left, "card")} left`, `${plural(player.passes, "pass")} done`];
+    const tags = [t("game.russian-bank.tag.left", { count: left }), t("game.russian-bank.tag.passes", { count: player.passes })];
     const active = pub.draw_offer !== null ? pub.draw_offer !== seat : pub.turn === seat;
-    if (active) tags.unshift(pub.draw_offer !== null ? "answering a draw offer" : "on turn");
+    if (active) tags.unshift(t(pub.draw_offer !== null ? "game.russian-bank.tag.answering" : "game.russian-bank.tag.on-turn"));
     return { score: pub.points[seat], tags, active };
   }
 
   headline(result, ctx) {
-    if (!result.winners.length) return "A draw: nobody scores.";
-    const match = result.reason === "match" ? " the match" : "";
+    if (!result.winners.length) return t("game.russian-bank.end.nobody");
+    const match = result.reason === "match";
     const seat = result.winners[0];
-    return seat === ctx.seat ? `You win${match}!` : `${ctx.seatName(seat)} wins${match}!`;
+    if (seat === ctx.seat) return t(match ? "game.russian-bank.end.you-win-match" : "game.russian-bank.end.you-win");
+    return t(match ? "game.russian-bank.end.wins-match" : "game.russian-bank.end.wins", { name: ctx.seatName(seat) });
   }
 
   history(data, gameNumber, ctx) {
@@ -132,8 +136,9 @@ class RussianBankRenderer extends GameRenderer {
     return this.ctx.seat === null ? 0 : this.ctx.seat;
   }
 
-  owner(seat) {
-    return seat === this.me ? "your" : `${this.ctx.seatName(seat)}'s`;
+  /** Whose piles: null for yours, else the seat's name (words.js pileName). */
+  whose(seat) {
+    return seat === this.me ? null : this.ctx.seatName(seat);
   }
 
   update(ctx, events) {
@@ -154,7 +159,7 @@ class RussianBankRenderer extends GameRenderer {
     this.drawControls();
     this.drawDiscards();
     this.news(events);
-    if (first && pub.turn === ctx.seat && pub.draw_offer === null) announce("Your turn.", { urgent: true });
+    if (first && pub.turn === ctx.seat && pub.draw_offer === null) announce(t("game.russian-bank.your-turn"), { urgent: true });
   }
 
   /** Puts the piles in their zones: yours at the bottom, your layout piles on the left. */
@@ -180,11 +185,14 @@ class RussianBankRenderer extends GameRenderer {
       const n = Number(index);
       const { faces, words } = this.contents(pub, kind, n);
       replace(button.firstElementChild, faces);
-      const target = targets.find((t) => t.to === id);
+      const target = targets.find((option) => option.to === id);
       const source = this.plays.moves.has(id);
       const turnable = (id === `stock:${this.me}` && this.plays.turnStock) || (id === `hand:${this.me}` && this.plays.turnHand);
-      const name = pileName(id, (s) => this.owner(s));
-      setText(button.lastElementChild, this.shortName(pub, kind, n));
+      // The spoken name starts with the label shown under the pile (as voice control users
+      // say it); a seat's pile adds whose it is, which only its place on the table shows.
+      const label = this.shortName(pub, kind, n);
+      const owner = kind === "centre" || kind === "layout" ? "" : `${pileName(id, (s) => this.whose(s))}, `;
+      setText(button.lastElementChild, label);
       if (kind === "layout") button.style.setProperty("--n", String(pub.layout[n].length));
       button.classList.toggle("is-source", source);
       button.classList.toggle("is-turnable", Boolean(turnable));
@@ -193,19 +201,20 @@ class RussianBankRenderer extends GameRenderer {
       button.classList.toggle("is-empty", !faces.length);
       button.classList.toggle("is-layout", kind === "layout");
       button.setAttribute("aria-pressed", String(this.picked === id));
-      const extra = target ? `, can take it${target.stop ? ` (Stop can be called: ${STOP_RULES[target.stop]})` : ""}`
-        : source ? ", can be moved" : turnable ? ", press to turn up a card" : "";
-      button.setAttribute("aria-label", `${name}: ${words}${extra}`);
+      const extra = target ? t(target.stop ? "game.russian-bank.pile.target-risky" : "game.russian-bank.pile.target", { rule: target.stop ? stopRule(target.stop) : "" })
+        : source ? t("game.russian-bank.pile.source") : turnable ? t("game.russian-bank.pile.turnable") : "";
+      button.setAttribute("aria-label", `${label}: ${owner}${words}${extra ? `, ${extra}` : ""}`);
       button.hidden = kind === "turned" && !faces.length;
     }
   }
 
   /** The name under a pile: the kind, with the count of a seat's pile. */
   shortName(pub, kind, n) {
-    if (kind === "centre" || kind === "layout") return `${kind === "centre" ? "foundation" : "layout"} ${n + 1}`;
-    if (kind === "turned") return "turned";
+    if (kind === "centre") return t("game.russian-bank.short.foundation", { number: n + 1 });
+    if (kind === "layout") return t("game.russian-bank.short.layout", { number: n + 1 });
+    if (kind === "turned") return t("game.russian-bank.short.turned");
     const count = pub.players[n][kind].count;
-    return `${kind === "discard" ? "discards" : kind} · ${count}`;
+    return `${t(SHORT_NAMES[kind])} · ${count}`;
   }
 
   /** What a pile shows (card faces, bottom to top) and says. */
@@ -213,21 +222,22 @@ class RussianBankRenderer extends GameRenderer {
     if (kind === "centre" || kind === "layout") {
       const cards = pub[kind][n];
       const shown = kind === "centre" ? cards.slice(-1) : cards;
-      const words = !cards.length ? (kind === "centre" ? "empty, takes an ace" : "empty space")
-        : kind === "centre" ? `up to the ${cardName(cards.at(-1))}` : `${plural(cards.length, "card")}, ${cards.map(cardName).join(", ")} on top`;
+      const words = !cards.length ? t(kind === "centre" ? "game.russian-bank.pile.empty-foundation" : "game.russian-bank.pile.empty-space")
+        : kind === "centre" ? t("game.russian-bank.pile.up-to", { card: cardName(cards.at(-1)) })
+          : t("game.russian-bank.pile.fan", { count: cards.length, cards: cards.map(cardName).join(", ") });
       return { faces: shown.map(cardFace), words };
     }
     const player = pub.players[n];
-    if (kind === "turned") return { faces: player.turned ? [cardFace(player.turned)] : [], words: player.turned ? cardName(player.turned) : "none" };
+    if (kind === "turned") return { faces: player.turned ? [cardFace(player.turned)] : [], words: player.turned ? cardName(player.turned) : t("game.russian-bank.pile.none") };
     if (kind === "hand") {
       const count = player.hand.count;
-      return { faces: count ? [cardBack(n, count)] : [], words: count ? `${plural(count, "card")} face down` : "empty" };
+      return { faces: count ? [cardBack(n, count)] : [], words: count ? t("game.russian-bank.pile.face-down", { count }) : t("game.russian-bank.pile.empty") };
     }
     const pile = player[kind];
-    if (!pile.count) return { faces: [], words: "empty" };
+    if (!pile.count) return { faces: [], words: t("game.russian-bank.pile.empty") };
     const top = topOf(pub, `${kind}:${n}`);
     const faces = top ? [...(pile.count > 1 ? [cardBack(n)] : []), cardFace(top)] : [cardBack(n, pile.count)];
-    const words = top ? `${plural(pile.count, "card")}, ${cardName(top)} on top` : `${plural(pile.count, "card")} face down`;
+    const words = top ? t("game.russian-bank.pile.on-top", { count: pile.count, card: cardName(top) }) : t("game.russian-bank.pile.face-down", { count: pile.count });
     return { faces, words };
   }
 
@@ -237,22 +247,26 @@ class RussianBankRenderer extends GameRenderer {
     const rules = pub.rules;
     const far = 1 - this.near;
     const over = this.ctx.table.status !== "playing";
-    let title = `${this.ctx.seatName(pub.turn)}'s turn`;
-    if (over) title = "The game is over";
-    else if (pub.turn === seat) title = "Your turn";
+    let title = t("game.russian-bank.title.turn", { name: this.ctx.seatName(pub.turn) });
+    if (over) title = t("game.russian-bank.title.over");
+    else if (pub.turn === seat) title = t("game.russian-bank.your-turn-title");
     setText(this.title, title);
-    const deals = rules.deals > 1 ? ` · Deal ${pub.deal} of ${rules.deals}` : "";
-    const target = rules.target ? ` · first to ${rules.target}` : "";
-    const score = `Score: ${this.name(this.near)} ${pub.points[this.near]}, ${this.ctx.seatName(far)} ${pub.points[far]}`;
-    setText(this.status, `${rules.mode === "classic" ? "Classic (Stop! allowed)" : "Assisted"}${deals}${target} · ${score}`);
+    const parts = [t(rules.mode === "classic" ? "game.russian-bank.status.classic" : "game.russian-bank.status.assisted")];
+    if (rules.deals > 1) parts.push(t("game.russian-bank.status.deal", { deal: pub.deal, count: rules.deals }));
+    if (rules.target) parts.push(t("game.russian-bank.status.target", { count: rules.target }));
+    parts.push(t("game.russian-bank.status.score", { near: this.name(this.near), nearPoints: pub.points[this.near], far: this.ctx.seatName(far), farPoints: pub.points[far] }));
+    setText(this.status, parts.join(" · "));
     for (const [caption, s] of [[this.myCaption, this.near], [this.theirCaption, far]]) {
       const player = pub.players[s];
-      setText(caption, `${s === seat ? "You" : this.ctx.seatName(s)} · ${plural(player.passes, "pass")} through the hand · ${pub.points[s]} points`);
+      setText(caption, [s === seat ? t("game.common.you") : this.ctx.seatName(s), t("game.russian-bank.caption.passes", { count: player.passes }),
+        t("game.russian-bank.caption.points", { count: pub.points[s] })].join(" · "));
     }
-    this.theirZone.setAttribute("aria-label", `${this.ctx.seatName(far)}'s piles`);
-    this.myZone.setAttribute("aria-label", seat === this.near ? "Your piles" : `${this.ctx.seatName(this.near)}'s piles`);
-    this.layoutMine.setAttribute("aria-label", `Layout: ${this.owner(this.near)} side`);
-    this.layoutTheirs.setAttribute("aria-label", `Layout: ${this.owner(far)} side`);
+    const piles = (s) => (this.whose(s) === null ? t("game.russian-bank.zone.yours") : t("game.russian-bank.zone.theirs", { name: this.whose(s) }));
+    const side = (s) => (this.whose(s) === null ? t("game.russian-bank.zone.layout.yours") : t("game.russian-bank.zone.layout.theirs", { name: this.whose(s) }));
+    this.theirZone.setAttribute("aria-label", piles(far));
+    this.myZone.setAttribute("aria-label", piles(this.near));
+    this.layoutMine.setAttribute("aria-label", side(this.near));
+    this.layoutTheirs.setAttribute("aria-label", side(far));
   }
 
   /** The Stop! calls `can` offers; a call that makes the offender play names the card as it
@@ -265,13 +279,14 @@ class RussianBankRenderer extends GameRenderer {
     this.stopButtons = [];
     if (this.stopBar.hidden) return;
     const offender = 1 - this.me;
-    setText(this.stopText, `${this.ctx.seatName(offender)} broke the order of play: ${STOP_RULES[rule]}. You may call Stop!`);
-    const owner = (s) => this.owner(s);
-    const buttons = calls.plain ? [h("button", { type: "button", class: "primary rb-stop", text: "Stop!", onclick: () => this.send({ type: "stop" }) })] : [];
+    setText(this.stopText, t("game.russian-bank.stop.broke", { name: this.ctx.seatName(offender), rule: stopRule(rule) }));
+    const whose = (s) => this.whose(s);
+    const buttons = calls.plain ? [h("button", { type: "button", class: "primary rb-stop", text: t("game.russian-bank.stop.call"), onclick: () => this.send({ type: "stop" }) })] : [];
     for (const play of calls.forced) {
       const card = this.snapshot && topOf(this.snapshot, play.from);
+      const to = pileName(play.to, whose);
       buttons.push(h("button", { type: "button", class: "secondary rb-stop", onclick: () => this.send({ type: "stop", ...play }),
-        text: `Stop! and make them play ${card ? `the ${cardName(card)}` : `from ${pileName(play.from, owner)}`} to ${pileName(play.to, owner)}` }));
+        text: card ? t("game.russian-bank.stop.force-card", { card: cardName(card), to }) : t("game.russian-bank.stop.force-pile", { from: pileName(play.from, whose), to }) }));
     }
     this.stopButtons = buttons;
   }
@@ -281,7 +296,7 @@ class RussianBankRenderer extends GameRenderer {
     const offer = pub.draw_offer;
     const you = this.ctx.view.you;
     this.drawBar.hidden = !(you && you.can.answer_draw) || this.ctx.mode === "tv";
-    setText(this.drawText, offer === null ? "" : `${this.ctx.seatName(offer)} offers a draw: the deal ends and nobody scores.`);
+    setText(this.drawText, offer === null ? "" : t("game.russian-bank.ui.draw-offered", { name: this.ctx.seatName(offer) }));
   }
 
   drawControls() {
@@ -303,24 +318,24 @@ class RussianBankRenderer extends GameRenderer {
     this.drawButton.hidden = !can.offer_draw;
     this.spreadButton.hidden = !can.spread && !can.square;
     this.resignButton.hidden = !can.resign;
-    setText(this.spreadButton, can.square ? "Square your discards" : "Spread your discards (both see them)");
+    setText(this.spreadButton, t(can.square ? "game.russian-bank.ui.square" : "game.russian-bank.ui.spread"));
     for (const button of [this.turnStockButton, this.turnHandButton, this.endTurnButton]) button.disabled = this.busy;
     setText(this.hint, this.hintText(myTurn));
     this.bar.show([...this.stopButtons, this.turnStockButton, this.turnHandButton, this.endTurnButton, this.cancelButton]);
   }
 
   hintText(myTurn) {
-    if (!myTurn) return this.ctx.view.public.draw_offer === this.me ? "Waiting for the answer to your draw offer." : "Waiting for your opponent.";
+    if (!myTurn) return t(this.ctx.view.public.draw_offer === this.me ? "game.russian-bank.hint.draw-wait" : "game.russian-bank.hint.wait");
     if (this.picked) {
       const card = topOf(this.ctx.view.public, this.picked);
       const count = this.plays.moves.get(this.picked).length;
-      return `You picked the ${cardName(card)}: ${count === 1 ? "one pile can take it" : `${count} piles can take it`} (highlighted). Choose one, or Esc to cancel.`;
+      return t("game.russian-bank.hint.picked", { card: cardName(card), count });
     }
-    if (this.plays.moves.size) return "Pick a card to move (drag it, or click it then its destination).";
-    if (this.plays.turnStock) return "Turn up your stock card.";
-    if (this.plays.turnHand) return "Turn up the next card of your hand.";
-    if (this.plays.endTurn) return "Only your stock is left: end your turn.";
-    return "No play is open to you.";
+    if (this.plays.moves.size) return t("game.russian-bank.hint.pick");
+    if (this.plays.turnStock) return t("game.russian-bank.hint.turn-stock");
+    if (this.plays.turnHand) return t("game.russian-bank.hint.turn-hand");
+    if (this.plays.endTurn) return t("game.russian-bank.hint.end-turn");
+    return t("game.russian-bank.hint.none");
   }
 
   /** Your discards (yours to look at, RB-16) and any spread by their owner; kept in place
@@ -330,11 +345,11 @@ class RussianBankRenderer extends GameRenderer {
     const you = this.ctx.view.you;
     const lists = [];
     if (you && you.discard.length) {
-      const shown = pub.players[this.me].discard.spread ? "spread: both see them" : "only you see them";
-      lists.push({ key: "own", label: `Your discards, bottom to top (${shown})`, cards: you.discard });
+      const shown = pub.players[this.me].discard.spread ? "game.russian-bank.discards.own-spread" : "game.russian-bank.discards.own";
+      lists.push({ key: "own", label: t(shown), cards: you.discard });
     }
     for (const seat of [0, 1].filter((s) => s !== this.me && pub.players[s].discard.spread)) {
-      lists.push({ key: `spread-${seat}`, label: `${this.ctx.seatName(seat)}'s spread discards, bottom to top`, cards: pub.players[seat].discard.spread });
+      lists.push({ key: `spread-${seat}`, label: t("game.russian-bank.discards.theirs", { name: this.ctx.seatName(seat) }), cards: pub.players[seat].discard.spread });
     }
     syncList(this.discards, lists, (list) => list.key,
       () => h("details", { class: "rb-discard-list" }, h("summary"), h("p", { class: "rb-row" })),
@@ -372,20 +387,19 @@ class RussianBankRenderer extends GameRenderer {
     this.picked = null;
     this.drawPiles();
     this.drawControls();
-    if (say) announce("Cancelled.");
+    if (say) announce(t("game.russian-bank.done.cancelled"));
   }
 
   refuse(to) {
     const card = topOf(this.ctx.view.public, this.picked);
-    announce(`The ${cardName(card)} cannot go to ${pileName(to, (s) => this.owner(s))}.`);
+    announce(t("game.russian-bank.done.refused", { card: cardName(card), to: pileName(to, (s) => this.whose(s)) }));
     this.unpick(false);
   }
 
   move(from, to) {
     const card = topOf(this.ctx.view.public, from);
-    const owner = (s) => this.owner(s);
     this.picked = null;
-    this.send({ type: "move", from, to }, `You played the ${cardName(card)} to ${pileName(to, owner)}.`);
+    this.send({ type: "move", from, to }, t("game.russian-bank.done.moved", { card: cardName(card), to: pileName(to, (s) => this.whose(s)) }));
   }
 
   turnUp(kind) {
@@ -393,12 +407,12 @@ class RussianBankRenderer extends GameRenderer {
   }
 
   endTurn() {
-    if (this.plays.endTurn) this.send({ type: "end-turn" }, "You ended your turn.");
+    if (this.plays.endTurn) this.send({ type: "end-turn" }, t("game.russian-bank.done.ended"));
   }
 
   toggleSpread() {
     const square = this.ctx.view.you.can.square;
-    this.send({ type: square ? "square" : "spread" }, square ? "Discards squared." : "Discards spread for both to see.");
+    this.send({ type: square ? "square" : "spread" }, t(square ? "game.russian-bank.done.squared" : "game.russian-bank.done.spread"));
   }
 
   drawBusy(taken) {
@@ -419,11 +433,11 @@ class RussianBankRenderer extends GameRenderer {
   // -- what screen readers hear ---------------------------------------------------------------
 
   news(events) {
-    const words = { me: this.me, name: (s) => this.name(s), owner: (s) => this.owner(s) };
+    const words = { me: this.me, name: (s) => this.name(s), whose: (s) => this.whose(s) };
     for (const event of events) {
       const news = eventNews(event, words);
       if (news) announce(news.text, { urgent: news.urgent });
-      if (event.type === "turned" && event.seat === this.me) announce(`You turned up the ${cardName(event.card)}.`);
+      if (event.type === "turned" && event.seat === this.me) announce(t("game.russian-bank.done.turned", { card: cardName(event.card) }));
     }
   }
 }
