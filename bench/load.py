@@ -73,6 +73,13 @@ class Stats:
         self.sent_at: dict[tuple[str, int], list[float]] = {}
         self.received: dict[tuple[str, int], int] = {}
 
+    def done(self, sent: float, now: float) -> None:
+        """An action sent at `sent` had its effect seen by its player at `now` (for servers
+        that do not acknowledge actions: bench/md_load.py)."""
+        if self.measuring:
+            self.actions += 1
+            self.latencies.append(now - sent)
+
     def measure(self) -> None:
         """Start a stage's figures afresh."""
         self.actions = self.errors = 0
@@ -160,7 +167,7 @@ class Player(asyncio.Protocol):
                     return
                 # Open: from now on the server's frames are read here (see `_read_frames`).
                 self.frames = bytearray()
-                self._send({"type": "hello", "token": self.token})
+                self._greet()
             elif event.opcode is Opcode.TEXT:
                 self._received(orjson.loads(event.data), time.perf_counter())
         self._flush()
@@ -206,6 +213,15 @@ class Player(asyncio.Protocol):
         if not self.welcomed.done():
             self.welcomed.set_exception(error)
         self.share.failures.append(error)
+
+    @staticmethod
+    def address(ws_url: str, code: str) -> str:
+        """The WebSocket address of table `code`."""
+        return f"{ws_url}/ws/{code}"
+
+    def _greet(self) -> None:
+        """The first message, once the WebSocket is open."""
+        self._send({"type": "hello", "token": self.token})
 
     def _send(self, message: dict) -> None:
         """Write `message` as one masked text frame (RFC 6455, 5.2-5.3), built here for the
@@ -365,11 +381,13 @@ class Share:
             self.pace.interval = 1 / rate
 
 
-async def connect_player(ws_url: str, code: str, token: str, host: bool, share: Share) -> Player:
+async def connect_player(
+    ws_url: str, code: str, token: str, host: bool, share: Share, kind: type[Player] = Player
+) -> Player:
     address = urlparse(ws_url)
     loop = asyncio.get_running_loop()
     _, player = await loop.create_connection(
-        lambda: Player(f"{ws_url}/ws/{code}", code, token, host, share),
+        lambda: kind(kind.address(ws_url, code), code, token, host, share),
         address.hostname,
         address.port,
     )
@@ -399,7 +417,7 @@ async def setup(url: str, players: int, tables: int) -> list[tuple[str, list[str
         return await asyncio.gather(*(table(i, n) for i, n in enumerate(sizes)))
 
 
-async def _share(ws_url: str, tables, pipe) -> int:
+async def _share(ws_url: str, tables, pipe, kind: type[Player]) -> int:
     """One client process playing its share of the tables, in stages.
 
     Says "ready" on `pipe` once every player is connected, then plays the stages it is sent,
@@ -412,7 +430,7 @@ async def _share(ws_url: str, tables, pipe) -> int:
     for code, tokens in tables:
         for index, token in enumerate(tokens):
             connecting.append(
-                asyncio.create_task(connect_player(ws_url, code, token, index == 0, share))
+                asyncio.create_task(connect_player(ws_url, code, token, index == 0, share, kind))
             )
             if len(connecting) % 50 == 0:
                 await asyncio.sleep(0.05)
@@ -450,9 +468,9 @@ async def _sleep_until(moment: float) -> None:
     await asyncio.sleep(max(0.0, moment - time.time()))
 
 
-def _client_process(ws_url: str, tables, pipe) -> None:
+def _client_process(ws_url: str, tables, pipe, kind: type[Player]) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
-    pipe.send(_run_loop(_share(ws_url, tables, pipe)))
+    pipe.send(_run_loop(_share(ws_url, tables, pipe, kind)))
 
 
 @dataclass
@@ -486,9 +504,11 @@ class Stage:
 
 class Clients:
     """The client processes, one per core asked for, each playing a share of the tables,
-    run in stages the parent sets one after another."""
+    run in stages the parent sets one after another; `kind`: the players' class."""
 
-    def __init__(self, url: str, tables, count: int, server: psutil.Process | None):
+    def __init__(
+        self, url: str, tables, count: int, server: psutil.Process | None, kind: type[Player]
+    ):
         self.server = server
         self.count = count
         ws_url = url.replace("http", "ws", 1)
@@ -497,7 +517,7 @@ class Clients:
         for index in range(count):
             ours, theirs = context.Pipe()
             share = tables[index::count]
-            process = context.Process(target=_client_process, args=(ws_url, share, theirs))
+            process = context.Process(target=_client_process, args=(ws_url, share, theirs, kind))
             process.start()
             self.pipes.append(ours)
             self.processes.append(process)
@@ -560,10 +580,14 @@ def highest_sustained(
     return top, best
 
 
-def run(args, url: str, server: psutil.Process | None) -> str:
-    tables = _run_loop(setup(url, args.players, args.tables))
+def run(
+    args, url: str, server: psutil.Process | None, kind: type[Player] = Player, prepare=setup
+) -> str:
+    """Play the run `args` describe against the server at `url` (its process: `server`):
+    tables made by `prepare(url, players, tables)` ((code, tokens) each), played by `kind`."""
+    tables = _run_loop(prepare(url, args.players, args.tables))
     print(f"load: {len(tables)} tables ready, connecting", file=sys.stderr, flush=True)
-    clients = Clients(url, tables, args.clients, server)
+    clients = Clients(url, tables, args.clients, server, kind)
     if args.find_rate:
 
         def measure(rate: float | None) -> Stage:
@@ -663,7 +687,7 @@ def _start_server(args, data_dir: str) -> tuple[subprocess.Popen, str]:
     )
     process = subprocess.Popen(command, env={**os.environ})
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a busy machine imports slowly
     while time.monotonic() < deadline:
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:

@@ -42,11 +42,7 @@ class FanOut:
         if state.game_state is None:
             return None, {}
         game, game_state = state.game, state.game_state
-        yous = {
-            key: _Part(game.seat_view(game_state, key), whole=True)
-            for key in keys
-            if key is not None
-        }
+        yous = {key: _Part(game.seat_view(game_state, key)) for key in keys if key is not None}
         return _Part(game.public_view(game_state)), yous
 
     def document(self, connection: Connection) -> dict:
@@ -161,30 +157,28 @@ class FanOut:
 class _Part:
     """A part of the game's view built for this step: `view` as the game returned it (read
     at once, never kept: it may share objects with the game's state) and `sent`, what is kept
-    to compare the next step's with. A seat's part (`whole`), small and most often unchanged,
-    is kept as its JSON. The public part, which changes every step, is kept key by key: strings
-    and numbers as they are (being immutable), anything else as its JSON (booleans too, so that
-    a kept part equals another only if their JSON does: True == 1 in Python)."""
+    to compare the next step's with, key by key: strings and numbers as they are (being
+    immutable), anything else as its JSON (booleans too, so that a kept part equals another
+    only if their JSON does: True == 1 in Python). A changed value is then found without
+    parsing anything, and only a larger object or list is parsed again to be diffed.
+
+    A seat's part is kept so too, not as one JSON text: when it changes (its hand, its `can`)
+    only the values that changed are parsed again, not the whole part (bench/fanout.py: 5%
+    fewer instructions per step, views, diffs and encoding together)."""
 
     __slots__ = ("sent", "view")
 
-    def __init__(self, view: dict, whole: bool = False):
+    def __init__(self, view: dict):
         self.view = view
         dumps, scalars = orjson.dumps, _SCALARS
-        if whole:
-            self.sent: bytes | dict[str, Any] = dumps(view)
-        else:
-            self.sent = {k: v if type(v) in scalars else dumps(v) for k, v in view.items()}
+        self.sent = {k: v if type(v) in scalars else dumps(v) for k, v in view.items()}
 
-    def patch(self, old: bytes | dict[str, Any] | None, path: str) -> list[dict]:
-        """Operations from the part sent before (`old`) to this one. Only values that changed
-        are compared, and only larger objects and lists are parsed again to be diffed."""
+    def patch(self, old: dict[str, Any] | None, path: str) -> list[dict]:
+        """Operations from the part sent before (`old`) to this one."""
         if old is None:
             return [{"op": "replace", "path": path, "value": self.view}]
         if old == self.sent:  # most seats' parts, most steps
             return []
-        if type(old) is bytes:
-            return changes(orjson.loads(old), self.view, path)
         ops: list[dict] = []
         for key, kept in self.sent.items():
             before = old.get(key, _MISSING)
@@ -210,20 +204,16 @@ class _Part:
         return {"public": self.view} if you is None else {"public": self.view, "you": you.view}
 
 
-def _spliced(sent: bytes | dict[str, Any]) -> Any:
+def _spliced(sent: dict[str, Any]) -> dict[str, Any]:
     """A part as kept, to encode again without parsing it."""
-    if type(sent) is bytes:
-        return orjson.Fragment(sent)
     return {key: orjson.Fragment(v) if type(v) is bytes else v for key, v in sent.items()}
 
 
-def _parsed(sent: bytes | dict[str, Any]) -> dict[str, Any]:
-    if type(sent) is bytes:
-        return orjson.loads(sent)
+def _parsed(sent: dict[str, Any]) -> dict[str, Any]:
     return {key: orjson.loads(v) if type(v) is bytes else v for key, v in sent.items()}
 
 
-def _game_doc(public: dict[str, Any] | None, you: bytes | None) -> dict | None:
+def _game_doc(public: dict[str, Any] | None, you: dict[str, Any] | None) -> dict | None:
     """A game document as sent, parsed back from its kept parts."""
     if public is None:
         return None

@@ -61,7 +61,7 @@ class LiveTable(WritePipeline, FanOut, Presence, Autoplay, Lifetime):
         #: The game's parts as last sent (as `_Part.sent` keeps them): the public part, and
         #: each seat's own.
         self._public: dict[str, Any] | None = None
-        self._yous: dict[int, bytes] = {}
+        self._yous: dict[int, dict[str, Any]] = {}
         self._timer: Handle | None = None
         #: Members with no connection open, each with the wake-up that marks them away.
         self._grace: dict[int, Handle] = {}

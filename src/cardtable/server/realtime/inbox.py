@@ -35,13 +35,14 @@ from .direct_socket import CLOSE_POLICY
 from .fill_ins import fill_in
 from .messages import (
     MAX_MESSAGE_BYTES,
+    ClientMessage,
     Hello,
     Ping,
     Play,
     Resync,
     Table,
     ValidationError,
-    parse_client_message,
+    play_fields,
 )
 from .outgoing import error_message
 
@@ -52,18 +53,34 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+_NOT_JSON = "a message is one JSON object"
+
+
 def parse(raw: str | bytes | None):
     """A client message, checked; raises TableError (`too-large`, `bad-message`)."""
+    return _validated(_decoded(raw))
+
+
+def _decoded(raw: str | bytes | None) -> Any:
+    """A client message's JSON, decoded; raises TableError (`too-large`, `bad-message`)."""
     if raw is None or len(raw) > MAX_MESSAGE_BYTES:
         raise TableError(ErrorCode.TOO_LARGE, f"messages are at most {MAX_MESSAGE_BYTES} bytes")
     try:
-        return parse_client_message(raw)
+        return orjson.loads(raw)
+    except (ValueError, TypeError):
+        raise TableError(ErrorCode.BAD_MESSAGE, _NOT_JSON) from None
+
+
+def _validated(data: Any):
+    """A decoded client message as its model; raises TableError (`bad-message`)."""
+    try:
+        return ClientMessage.validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TableError(ErrorCode.BAD_MESSAGE, f"{where}: {first['msg']}"[:200]) from None
     except (ValueError, TypeError):
-        raise TableError(ErrorCode.BAD_MESSAGE, "a message is one JSON object") from None
+        raise TableError(ErrorCode.BAD_MESSAGE, _NOT_JSON) from None
 
 
 class Inbox:
@@ -111,7 +128,13 @@ class Inbox:
     def _handle(self, raw: str | bytes | None) -> None:
         client_id = None
         try:
-            message = parse(raw)
+            data = _decoded(raw)
+            play = play_fields(data)  # a game action, checked without pydantic
+            if play is not None:
+                client_id = play[0]
+                self._play(*play)
+                return
+            message = _validated(data)
             client_id = getattr(message, "id", None)
             self._dispatch(message)
         except (TableError, IllegalAction) as error:
@@ -129,16 +152,19 @@ class Inbox:
     def _hello(self, message: Hello) -> None:
         raise TableError(ErrorCode.HELLO_AGAIN, "this connection already said hello")
 
-    def _play(self, message: Play) -> None:
+    def _play_message(self, message: Play) -> None:
+        self._play(message.id, message.action)
+
+    def _play(self, client_id: str | int, action: dict) -> None:
         live, connection = self.live, self.connection
         seat = live.state.seat_of(connection.member)
         if seat is None or live.state.members[connection.member].left:
             raise TableError(ErrorCode.NOT_A_PLAYER, "you hold no seat in this game")
-        self.site.moderation.word_filter.check_play(live.state.game, message.action)
-        act = ("game", seat, message.action, connection, message.id)
+        self.site.moderation.word_filter.check_play(live.state.game, action)
+        act = ("game", seat, action, connection, client_id)
         outcome = live.act_now(*act)
         if outcome is None:  # the table is busy: wait for it
-            self._later(live.act(*act), message.id)
+            self._later(live.act(*act), client_id)
         else:
             self._busy = True
             outcome.add_done_callback(partial(self._stored, act))
@@ -151,7 +177,7 @@ class Inbox:
         Ping: _ping,
         Resync: _resync,
         Hello: _hello,
-        Play: _play,
+        Play: _play_message,
         Table: _table,
     }
 
