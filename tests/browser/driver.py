@@ -179,10 +179,11 @@ def tab_to(page, selector: str, text: str = "", limit: int = 120) -> None:
     raise AssertionError(f"Tab never reached {selector} {text!r}")
 
 
-def add_bots(page, count: int) -> None:
+def add_bots(page, count: int, label: str = "Add bot") -> None:
+    """Add `count` bots with the lobby's button (`label`: its words in the page's language)."""
     for _ in range(count):
         before = page.locator(".member").count()
-        page.get_by_role("button", name="Add bot").click()
+        page.get_by_role("button", name=label).click()
         page.wait_for_function("n => document.querySelectorAll('.member').length > n", arg=before)
 
 

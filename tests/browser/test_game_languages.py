@@ -13,7 +13,16 @@ import re
 import time
 
 import pytest
-from driver import ACTION, DESKTOP, PHONE, choose_answers, choose_hand_cards, press, wait_for_table
+from driver import (
+    ACTION,
+    DESKTOP,
+    PHONE,
+    add_bots,
+    choose_answers,
+    choose_hand_cards,
+    press,
+    wait_for_table,
+)
 from playwright.sync_api import expect
 from test_csh import act as csh_act
 from test_csh import choose as csh_choose
@@ -78,9 +87,7 @@ def start(
     wait_for_table(page)
     own = words(page_lang)
     page.select_option("#bot-kind", "normal")
-    for count in range(2, bots + 2):
-        page.get_by_role("button", name=own["lobby.addBot"]).click()
-        page.wait_for_function("n => document.querySelectorAll('.member').length >= n", arg=count)
+    add_bots(page, bots, own["lobby.addBot"])
     if lobby:
         lobby(page)
     page.get_by_role("button", name=own["lobby.start"]).click()

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from cardtable.server.realtime.messages import ValidationError, parse_client_message
+from cardtable.server.realtime.inbox import parse
+from cardtable.table.errors import TableError
 
 
 def _dumps(value) -> bytes:
@@ -81,8 +82,8 @@ MESSAGES = st.one_of(
 
 def _is_valid(raw: bytes | str) -> bool:
     try:
-        message = parse_client_message(raw)
-    except (ValueError, TypeError, ValidationError):
+        message = parse(raw)
+    except TableError:
         return False
     if message.type != "table":
         return True

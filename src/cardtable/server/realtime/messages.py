@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter
 from pydantic import ValidationError as ValidationError
 
@@ -211,11 +210,6 @@ class Ping(Message):
 ClientMessage = TypeAdapter(
     Annotated[Hello | Play | Table | Resync | Ping, Field(discriminator="type")]
 )
-
-
-def parse_client_message(raw: str | bytes) -> Hello | Play | Table | Resync | Ping:
-    """Decode and validate one WebSocket message; raises ValueError or ValidationError."""
-    return ClientMessage.validate_python(orjson.loads(raw))
 
 
 _PLAY_KEYS = frozenset(("type", "id", "action"))
