@@ -46,7 +46,7 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     open_page.expected_console.append("status of 400")
     _upload(ann, "broken.json", BAD)
     expect(ann.locator(".deck-upload .form-error")).to_have_text(
-        "The deck was not added. This file is not a deck we can read (see line 3)."
+        "The deck was not added. Line 3: This is not valid JSON."
     )
 
     _upload(ann, "ours.deck.json5", GOOD)

@@ -82,9 +82,12 @@ def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, s
     expect(report).to_contain_text("Licence: CC BY-NC-SA 4.0 · by The test writers.")
     report.get_by_text("What was repaired or skipped (2 cards)").click()
     expect(report.locator("li").first).to_have_text(
-        "black[60].pick: pick is 1 but the text has 2 blanks: every blank takes the same answer"
+        "Field black[60].pick: “pick” is 1 but the text has 2 blanks: every blank now takes the"
+        " same answer."
     )
-    expect(report.locator("li").nth(1)).to_have_text("white[300]: must be a non-empty string")
+    expect(report.locator("li").nth(1)).to_have_text(
+        "Field white[300]: The text is missing or empty."
+    )
     made_up = ann.locator(".deck-item", has=ann.get_by_role("checkbox", name="made-up"))
     expect(made_up).to_contain_text("licence: CC BY-NC-SA 4.0 · by The test writers")
 

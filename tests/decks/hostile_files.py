@@ -71,12 +71,12 @@ HOSTILE = {
     "big.deck.json5": big_json5_deck,
 }
 EXPECTED = {
-    "comments.sql": "bad-deck",
-    "dollars.sql": "bad-deck",
-    "computing-view.sqlite": "bad-deck",
-    "allocating-view.sqlite": "bad-deck",
-    "generated-column.sqlite": "bad-deck",
+    "comments.sql": "sql-unfinished",
+    "dollars.sql": "sql-unfinished",
+    "computing-view.sqlite": "computed-table",
+    "allocating-view.sqlite": "computed-table",
+    "generated-column.sqlite": "computed-table",
     "bomb.json5": "bad-json",
-    "garbage.txt": "bad-deck",
+    "garbage.txt": "no-usable-card",
     "big.deck.json5": "read",
 }

@@ -1,7 +1,7 @@
 """The client's language catalogues (static/locales/<lang>/{app,games}.json) are complete:
 every language has exactly English's keys, the same placeholders, the plural forms its
-language needs; every key the client names exists; every server error code, table setting
-and game rule refusal has its sentence."""
+language needs; every key the client names exists; every server error code, deck problem,
+table setting and game rule refusal has its sentence."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardtable import games
+from cardtable.decks.errors import Problem
 from cardtable.table.errors import ErrorCode
 from cardtable.table.settings import NUMBER_SETTINGS
 
@@ -96,6 +97,24 @@ def test_namespaces_keep_to_their_file():
 def test_every_server_error_code_has_its_sentence():
     keys = catalogue("en", "app")
     assert [code.value for code in ErrorCode if f"error.{code.value}" not in keys] == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_deck_problem_has_its_sentence_naming_exactly_its_params(lang):
+    """A deck refusal or import note is shown as `deck.problem.<code>` filled from its params
+    (decks/errors.py `Problem`), so each needs that sentence, with those placeholders, and no
+    sentence is left for a code that is gone."""
+    keys = catalogue(lang, "app")
+    wanted = {f"deck.problem.{problem.value}": problem.params for problem in Problem}
+    found = {key for key in keys if key.startswith("deck.problem.")}
+    wrong = [f"missing {key}" for key in wanted if key not in found]
+    wrong += [f"extra {key}" for key in found if key not in wanted]
+    wrong += [
+        f"{key} has placeholders {sorted(placeholders(keys[key]))}"
+        for key in sorted(found & set(wanted))
+        if placeholders(keys[key]) != wanted[key]
+    ]
+    assert wrong == []
 
 
 def test_every_table_setting_has_its_label_and_help():

@@ -123,36 +123,65 @@ BROKEN = Path(__file__).parents[1] / "decks" / "fixtures" / "broken"
 
 
 @pytest.mark.parametrize(
-    ("fixture", "where", "problem"),
+    ("fixture", "where", "at", "problem", "params"),
     [
-        ("not-json.json", "line 3", "bad-json"),
-        ("cards-no-text.csv", "line 1", "bad-deck"),
-        ("empty.txt", "", "empty"),
+        ("not-json.json", "line 3", {"line": 3}, "bad-json", {}),
+        ("cards-no-text.csv", "line 1", {"line": 1}, "no-text-column", {}),
+        ("empty.txt", "", None, "empty", {}),
+        (
+            "many-decks-bad-version.json",
+            "version",
+            {"field": "version"},
+            "not-whole-number",
+            {"field": "version"},
+        ),
     ],
 )
 def test_files_that_are_not_decks_name_the_problem_and_store_nothing(
-    server, fixture, where, problem
+    server, fixture, where, at, problem, params
 ):
     before = listed(server)
     error = upload(server, (BROKEN / fixture).read_bytes(), expect=400, name=fixture)["error"]
     assert (error["code"], error["where"], error["problem"]) == ("bad-deck", where, problem)
+    assert (error["at"], error["params"]) == (at, params)
     assert error["message"].startswith(where)
     assert listed(server) == before
 
 
 @pytest.mark.parametrize(
-    ("fixture", "where", "how"),
+    ("fixture", "where", "how", "code", "params"),
     [
-        ("cards-bad-pick.csv", "line 4", "skipped"),
-        ("jah-pick-mismatch.json", "black[1].pick", "repaired"),
-        ("pyx-bad-pick.sql", "line 3", "repaired"),
-        ("md-no-slot.deck.json5", "calls[1]", "skipped"),
+        ("cards-bad-pick.csv", "line 4", "skipped", "not-whole-number", {"field": "pick"}),
+        (
+            "jah-pick-mismatch.json",
+            "black[1].pick",
+            "repaired",
+            "pick-1-several-blanks",
+            {"blanks": 2},
+        ),
+        ("pyx-bad-pick.sql", "line 3", "repaired", "pick-1-several-blanks", {"blanks": 2}),
+        ("md-no-slot.deck.json5", "calls[1]", "skipped", "no-blank", {}),
     ],
 )
-def test_the_upload_answer_carries_the_report_card_by_card(server, fixture, where, how):
+def test_the_upload_answer_carries_the_report_card_by_card(
+    server, fixture, where, how, code, params
+):
     answer = upload(server, (BROKEN / fixture).read_bytes(), name=fixture)
-    assert [note["where"] for note in answer["report"][how]] == [where]
-    assert answer["report"]["encoding"] == "UTF-8"
+    notes = answer["report"][how]
+    assert [(note["where"], note["code"], note["params"]) for note in notes] == [
+        (where, code, params)
+    ]
+    assert notes[0]["at"] == (
+        {"line": int(where[5:])} if where.startswith("line ") else {"field": where}
+    )
+    assert (answer["report"]["encoding"], answer["report"]["encodingNote"]) == ("UTF-8", None)
+
+
+def test_a_file_not_in_utf8_is_read_as_windows_1252_and_the_answer_says_so(server):
+    answer = upload(server, (BROKEN / "latin1.txt").read_bytes(), name="latin1.txt")
+    assert answer["report"]["encoding"] == "Windows-1252"
+    note = answer["report"]["encodingNote"]
+    assert (note["code"], note["at"], note["params"]) == ("not-utf8", {"line": 2}, {"byte": 11})
 
 
 def test_the_same_cards_under_two_names_are_one_deck(server):
@@ -259,8 +288,9 @@ def test_hostile_uploads_are_refused_or_read_within_budget_while_another_table_p
 def test_upload_limits_and_parameters(server):
     error = upload(server, deck_files.native(), expect=400, format="nope")["error"]
     assert error["where"] == "format" and "unknown format" in error["message"]
+    assert (error["problem"], error["params"]) == ("no-such-format", {"name": "nope"})
     error = upload(server, b"one\ntwo\n", expect=400, name="x.txt", kind="green")["error"]
-    assert error["where"] == "kind"
+    assert (error["where"], error["problem"]) == ("kind", "unknown-kind")
     plain = upload(server, b"An answer.\nAnother one.\n", name="answers.txt", kind="white")
     assert (plain["calls"], plain["responses"]) == (0, 2)
     assert server.http.get("/api/decks/no-such-deck").json()["error"]["code"] == "not-found"

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import formats, json5_text, licence
-from .errors import DeckError
+from .errors import DeckError, Problem
 from .formats.base import Format, Hints
 from .formats.cards import kind_of
 from .model import Deck
@@ -85,7 +85,8 @@ def import_deck(
         data = _read_file(path, max_bytes)
         name = name or path.name
     if len(data) > max_bytes:
-        raise DeckError("", f"the file is larger than {max_bytes:,} bytes", "too-large")
+        message = f"the file is larger than {max_bytes:,} bytes"
+        raise DeckError("", message, Problem.TOO_LARGE, most=max_bytes)
     hints = _hints(name, data, kind, columns)
     chosen = formats.get(fmt) if fmt else None
     if chosen is None and data.startswith(SQLITE_HEADER):
@@ -93,9 +94,9 @@ def import_deck(
     with reporting(limits) as report:
         if chosen is not None and chosen.input == "sqlite":
             return Imported(chosen.name, _read_sqlite(chosen, path, data, hints), report)
-        text, report.encoding = decode(data)
+        text, report.encoding, report.encoding_note = decode(data)
         if not text.strip():
-            raise DeckError("", "the file is empty", "empty")
+            raise DeckError("", "the file is empty", Problem.EMPTY)
         extension = _extension(name)
         if chosen is None:
             chosen, value = _detect(text, extension)
@@ -155,9 +156,8 @@ def _read_file(path: Path, max_bytes: int) -> bytes:
         with path.open("rb") as file:
             return file.read(max_bytes + 1)
     except OSError as error:
-        raise DeckError(
-            "", f"cannot read {path}: {error.strerror or error}", "unreadable"
-        ) from None
+        message = f"cannot read {path}: {error.strerror or error}"
+        raise DeckError("", message, Problem.UNREADABLE) from None
 
 
 def _read_sqlite(fmt: Format, path: Path | None, data: bytes, hints: Hints) -> Deck:
@@ -174,13 +174,13 @@ def _json(text: str, extension: str) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        raise DeckError("", "the JSON is nested too deeply", "bad-json") from None
+        raise _too_deep() from None
     except ValueError as error:
         problem: ValueError = error
     try:
         return json5_text.loads(text)
     except RecursionError:
-        raise DeckError("", "the JSON is nested too deeply", "bad-json") from None
+        raise _too_deep() from None
     except json5_text.JSON5Error as error:
         if extension == ".json5":
             problem = error
@@ -189,7 +189,11 @@ def _json(text: str, extension: str) -> Any:
     else:
         where = f"line {problem.line}" if problem.line else ""
         message = f"not JSON5: {problem.message}"
-    raise DeckError(where, f"not valid JSON: {message}", "bad-json")
+    raise DeckError(where, f"not valid JSON: {message}", Problem.BAD_JSON)
+
+
+def _too_deep() -> DeckError:
+    return DeckError("", "the JSON is nested too deeply", Problem.BAD_JSON)
 
 
 def _unknown_json(value: Any) -> DeckError:
@@ -197,7 +201,7 @@ def _unknown_json(value: Any) -> DeckError:
         shape = "an object with keys " + ", ".join(sorted(value)[:8])
     else:
         shape = f"a JSON {type(value).__name__}"
-    return DeckError("", f"{shape}, in none of the known deck formats", "unknown-format")
+    return DeckError("", f"{shape}, in none of the known deck formats", Problem.UNKNOWN_FORMAT)
 
 
 def _extension(name: str | None) -> str:

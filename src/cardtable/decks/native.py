@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import DeckError
+from .errors import DeckError, Problem, expect_int, not_one_of, pick_mismatch
 from .model import RATINGS, STYLES, TRANSFORMS, Call, Deck, Response, parse_blanks, slot_count
 
 FORMAT = "cardtable-deck"
@@ -21,20 +21,19 @@ def looks_native(data: Any) -> bool:
 def read_native(data: Any) -> Deck:
     """A Deck from parsed `cardtable-deck` JSON; DeckError names the first bad field."""
     if not looks_native(data):
-        raise DeckError("format", f"expected format {FORMAT!r}")
+        raise DeckError("format", f"expected format {FORMAT!r}", Problem.NOT_NATIVE)
     if data.get("version") != 1:
-        raise DeckError("version", "only version 1 is known")
+        raise DeckError("version", "only version 1 is known", Problem.UNKNOWN_VERSION)
     deck_id = _string(data, "id", "id")
     name = _string(data, "name", "name")
     calls = data.get("calls")
     responses = data.get("responses")
-    if not isinstance(calls, list):
-        raise DeckError("calls", "must be a list")
-    if not isinstance(responses, list):
-        raise DeckError("responses", "must be a list")
+    for key, value in (("calls", calls), ("responses", responses)):
+        if not isinstance(value, list):
+            raise DeckError(key, "must be a list", Problem.NOT_LIST)
     nsfw = data.get("nsfw")
     if nsfw is not None and not isinstance(nsfw, bool):
-        raise DeckError("nsfw", "must be true or false")
+        raise DeckError("nsfw", "must be true or false", Problem.NOT_BOOLEAN)
     return Deck(
         id=deck_id,
         name=name,
@@ -54,24 +53,26 @@ def read_native(data: Any) -> Deck:
 
 def _string(data: dict, key: str, where: str, default: str | None = None) -> str:
     value = data.get(key, default)
-    if not isinstance(value, str) or (default is None and not value.strip()):
-        raise DeckError(where, "must be a non-empty string" if default is None else "must be text")
+    if default is None and (not isinstance(value, str) or not value.strip()):
+        raise DeckError(where, "must be a non-empty string", Problem.BLANK_TEXT)
+    if not isinstance(value, str):
+        raise DeckError(where, "must be text", Problem.NOT_STRING)
     return value
 
 
 def _strings(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise DeckError(where, "must be a list of non-empty strings")
+        raise DeckError(where, "must be a list of non-empty strings", Problem.NOT_STRING_LIST)
     return tuple(value)
 
 
 def _meta(card: dict, where: str) -> dict:
     rating = card.get("rating")
     if rating is not None and rating not in RATINGS:
-        raise DeckError(f"{where}.rating", f"must be one of {', '.join(RATINGS)}")
+        raise not_one_of(f"{where}.rating", "rating", RATINGS)
     pack = card.get("pack")
     if pack is not None and not isinstance(pack, str):
-        raise DeckError(f"{where}.pack", "must be text")
+        raise DeckError(f"{where}.pack", "must be text", Problem.NOT_STRING)
     packs = _strings(card.get("packs", [pack] if pack else []), f"{where}.packs")
     return {
         "rating": rating,
@@ -82,30 +83,28 @@ def _meta(card: dict, where: str) -> dict:
 
 def _call(card: Any, where: str) -> Call:
     if not isinstance(card, dict):
-        raise DeckError(where, "must be an object")
+        raise DeckError(where, "must be an object", Problem.NOT_OBJECT)
     if "parts" in card:
         parts = read_parts(card["parts"], f"{where}.parts")
     else:
         parts = parse_blanks(_string(card, "text", f"{where}.text"))
     pick = card.get("pick", max(1, slot_count(parts)))
     draw = card.get("draw", 0)
-    if isinstance(pick, bool) or not isinstance(pick, int) or not 1 <= pick <= MAX_PICK:
-        raise DeckError(f"{where}.pick", f"must be a whole number from 1 to {MAX_PICK}")
-    if isinstance(draw, bool) or not isinstance(draw, int) or not 0 <= draw <= MAX_PICK:
-        raise DeckError(f"{where}.draw", f"must be a whole number from 0 to {MAX_PICK}")
+    expect_int(pick, f"{where}.pick", 1, MAX_PICK, "pick")
+    expect_int(draw, f"{where}.draw", 0, MAX_PICK, "draw")
     slots = slot_count(parts)
     if slots and slots != pick:
-        raise DeckError(f"{where}.pick", f"is {pick} but the text has {slots} blanks")
+        raise pick_mismatch(f"{where}.pick", pick, slots)
     return Call(parts, pick, draw, **_meta(card, where))
 
 
 def read_parts(lines: Any, where: str):
     if not isinstance(lines, list) or not lines:
-        raise DeckError(where, "must be a non-empty list of lines")
+        raise DeckError(where, "must be a non-empty list of lines", Problem.BAD_PARTS)
     out = []
     for n, line in enumerate(lines):
         if not isinstance(line, list):
-            raise DeckError(f"{where}[{n}]", "must be a list of parts")
+            raise DeckError(f"{where}[{n}]", "must be a list of parts", Problem.BAD_PARTS)
         out.append(tuple(_part(p, f"{where}[{n}][{m}]") for m, p in enumerate(line)))
     return tuple(out)
 
@@ -114,21 +113,23 @@ def _part(part: Any, where: str):
     if isinstance(part, str):
         return part
     if not isinstance(part, dict):
-        raise DeckError(where, "must be text or an object")
+        raise DeckError(where, "must be text or an object", Problem.NOT_TEXT_OR_OBJECT)
     unknown = set(part) - {"text", "style", "index", "transform"}
     if unknown:
-        raise DeckError(where, f"unknown key {sorted(unknown)[0]!r}")
+        key = sorted(unknown)[0]
+        raise DeckError(where, f"unknown key {key!r}", Problem.UNKNOWN_KEY, key=key)
     if "style" in part and part["style"] not in STYLES:
-        raise DeckError(f"{where}.style", f"must be one of {', '.join(STYLES)}")
+        raise not_one_of(f"{where}.style", "style", STYLES)
     if "text" in part:
         if not isinstance(part["text"], str) or set(part) - {"text", "style"}:
-            raise DeckError(where, "styled text has only 'text' and 'style'")
+            message = "styled text has only 'text' and 'style'"
+            raise DeckError(where, message, Problem.BAD_STYLED_TEXT)
         return dict(part)
     if "transform" in part and part["transform"] not in TRANSFORMS:
-        raise DeckError(f"{where}.transform", f"must be one of {', '.join(TRANSFORMS)}")
+        raise not_one_of(f"{where}.transform", "transform", TRANSFORMS)
     index = part.get("index")
     if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
-        raise DeckError(f"{where}.index", "must be a whole number from 0")
+        raise DeckError(f"{where}.index", "must be a whole number from 0", Problem.BAD_SLOT_INDEX)
     return dict(part)
 
 
@@ -136,5 +137,5 @@ def _response(card: Any, where: str) -> Response:
     if isinstance(card, str):
         card = {"text": card}
     if not isinstance(card, dict):
-        raise DeckError(where, "must be text or an object")
+        raise DeckError(where, "must be text or an object", Problem.NOT_TEXT_OR_OBJECT)
     return Response(_string(card, "text", f"{where}.text"), **_meta(card, where))

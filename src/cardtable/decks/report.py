@@ -4,7 +4,9 @@ A `Report` is kept for each import (`reporting()`): the text encoding found, eve
 was repaired or skipped (with the line or field it came from), and the counters that enforce
 `Limits`: a card longer than `card_chars` is skipped; more than `cards` cards or
 `total_chars` characters of card text refuse the file (`too-many-cards`, `too-much-text`).
-Readers reach the report of the import they serve through `current()`.
+Readers reach the report of the import they serve through `current()`. Each note carries its
+`Problem` code and params (errors.py) besides the English message; a report stored before notes
+had codes still loads, its notes with the code "" (a client shows their message then).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
-from .errors import DeckError
+from .errors import DeckError, Params, Problem, checked, problem_json
 
 #: Notes kept of each kind; beyond that only counted.
 MAX_NOTES = 500
@@ -31,13 +33,29 @@ class Limits:
 
 @dataclass(frozen=True)
 class Note:
-    """A card that was repaired or skipped: where it was, and what was done and why."""
+    """A card that was repaired or skipped: where it was, what was done and why (`message`),
+    and the problem's code and params."""
 
     where: str
     message: str
+    code: str = ""
+    params: Params = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.code:
+            checked(Problem(self.code), self.params)
+
+    @classmethod
+    def of(cls, error: DeckError, where: str = "") -> Note:
+        """The note of a card skipped for `error` (at `where` when the error names no place)."""
+        return cls(error.where or where, error.message, error.code, error.params)
+
+    @classmethod
+    def from_json(cls, data: dict) -> Note:
+        return cls(data["where"], data["message"], data.get("code", ""), data.get("params", {}))
 
     def to_json(self) -> dict:
-        return {"where": self.where, "message": self.message}
+        return problem_json(self.where, self.message, self.code, self.params)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
@@ -50,6 +68,8 @@ class Report:
 
     limits: Limits = field(default_factory=Limits)
     encoding: str | None = None
+    #: Why the encoding is not the one a deck file should have (`not-utf8`), if it is not.
+    encoding_note: Note | None = None
     repaired: list[Note] = field(default_factory=list)
     skipped: list[Note] = field(default_factory=list)
     repairs: int = 0
@@ -58,36 +78,47 @@ class Report:
     chars: int = 0
     cpu_seconds: float | None = None
 
-    def repair(self, where: str, message: str) -> None:
+    def repair(self, note: Note) -> None:
         self.repairs += 1
         if len(self.repaired) < MAX_NOTES:
-            self.repaired.append(Note(where, message))
+            self.repaired.append(note)
 
-    def skip(self, where: str, message: str) -> None:
+    def skip(self, note: Note) -> None:
         self.skips += 1
         if len(self.skipped) < MAX_NOTES:
-            self.skipped.append(Note(where, message))
+            self.skipped.append(note)
 
     def card_text(self, text: str, where: str) -> str:
         """Count one card's text against the limits; DeckError when it is too long (the card
         is skipped) or when the file holds too much (the file is refused)."""
-        if len(text) > self.limits.card_chars:
+        limits = self.limits
+        if len(text) > limits.card_chars:
             raise DeckError(
-                where, f"{len(text):,} characters, more than {self.limits.card_chars:,} a card"
+                where,
+                f"{len(text):,} characters, more than {limits.card_chars:,} a card",
+                Problem.CARD_TOO_LONG,
+                chars=len(text),
+                most=limits.card_chars,
             )
         self.cards += 1
         self.chars += len(text)
-        if self.cards > self.limits.cards:
-            raise DeckError("", f"more than {self.limits.cards:,} cards", "too-many-cards")
-        if self.chars > self.limits.total_chars:
+        if self.cards > limits.cards:
             raise DeckError(
-                "", f"more than {self.limits.total_chars:,} characters of cards", "too-much-text"
+                "", f"more than {limits.cards:,} cards", Problem.TOO_MANY_CARDS, most=limits.cards
+            )
+        if self.chars > limits.total_chars:
+            raise DeckError(
+                "",
+                f"more than {limits.total_chars:,} characters of cards",
+                Problem.TOO_MUCH_TEXT,
+                most=limits.total_chars,
             )
         return text
 
     def to_json(self) -> dict:
         return {
             "encoding": self.encoding,
+            "encodingNote": self.encoding_note.to_json() if self.encoding_note else None,
             "repaired": [note.to_json() for note in self.repaired],
             "skipped": [note.to_json() for note in self.skipped],
             "repairs": self.repairs,
@@ -96,17 +127,22 @@ class Report:
 
     @classmethod
     def from_json(cls, data: dict) -> Report:
+        encoding_note = data.get("encodingNote")
         return cls(
             encoding=data.get("encoding"),
-            repaired=[Note(**note) for note in data.get("repaired", [])],
-            skipped=[Note(**note) for note in data.get("skipped", [])],
+            encoding_note=Note.from_json(encoding_note) if encoding_note else None,
+            repaired=[Note.from_json(note) for note in data.get("repaired", [])],
+            skipped=[Note.from_json(note) for note in data.get("skipped", [])],
             repairs=data.get("repairs", 0),
             skips=data.get("skips", 0),
         )
 
     def lines(self) -> list[str]:
         """The report as lines of text, as `cardtable decks check` prints it."""
-        out = [f"encoding: {self.encoding}"] if self.encoding else []
+        out = []
+        if self.encoding:
+            said = f" ({self.encoding_note})" if self.encoding_note else ""
+            out.append(f"encoding: {self.encoding}{said}")
         for label, notes, count in (
             ("repaired", self.repaired, self.repairs),
             ("skipped", self.skipped, self.skips),

@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .errors import DeckError
+from .errors import DeckError, Problem
 from .importer import Imported, import_deck
 from .native import read_native
 from .report import Report
@@ -72,9 +72,9 @@ async def import_isolated(data: bytes, request: Request, budget: Budget = Budget
     except TimeoutError:
         child.kill()
         await child.wait()
-        raise DeckError(
-            "", f"reading the file took longer than {budget.wait_seconds:g} s", "too-slow"
-        ) from None
+        seconds = budget.wait_seconds
+        message = f"reading the file took longer than {seconds:g} s"
+        raise DeckError("", message, Problem.TOO_SLOW, seconds=f"{seconds:g}") from None
     # Decoding a big deck's answer takes a while: in a thread, not on the event loop.
     return await asyncio.to_thread(outcome, child.returncode, output, budget)
 
@@ -83,18 +83,17 @@ def outcome(returncode: int, output: bytes, budget: Budget) -> Imported:
     """What a child that exited with `returncode` after writing `output` read: the deck, or
     the DeckError it gave (`cpu-limit` when its CPU limit killed it)."""
     if returncode in (-signal.SIGXCPU, -signal.SIGKILL):
-        raise DeckError(
-            "", f"reading the file took more than {budget.cpu_seconds} s of CPU", "cpu-limit"
-        )
+        seconds = budget.cpu_seconds
+        message = f"reading the file took more than {seconds} s of CPU"
+        raise DeckError("", message, Problem.CPU_LIMIT, seconds=seconds)
     try:
         answer = json.loads(output)
     except ValueError:
-        raise DeckError(
-            "", f"the deck reader failed (exit {returncode})", "reader-failed"
-        ) from None
+        message = f"the deck reader failed (exit {returncode})"
+        raise DeckError("", message, Problem.READER_FAILED) from None
     if "error" in answer:
         error = answer["error"]
-        raise DeckError(error["where"], error["message"], error["code"])
+        raise DeckError(error["where"], error["message"], error["code"], **error["params"])
     report = Report.from_json(answer["report"])
     report.cpu_seconds = answer["cpu"]
     return Imported(answer["format"], read_native(answer["deck"]), report)
@@ -135,7 +134,7 @@ def main() -> None:
     except MemoryError:
         limit = arguments["memory"] // (1024 * 1024)
         message = f"reading the file needs more than {limit:,} MiB of memory"
-        answer = {"error": {"where": "", "message": message, "code": "memory-limit"}}
+        answer = {"error": DeckError("", message, Problem.MEMORY_LIMIT, mib=limit).to_json()}
     sys.stdout.write(json.dumps(answer, ensure_ascii=False))
 
 

@@ -2,33 +2,36 @@
 
 UTF-8 (with or without a BOM) and UTF-16 with a BOM are read as such; other bytes are read as
 Windows-1252, the usual encoding of hand-made decks saved on Windows (its five unassigned
-bytes as Latin-1). Bytes with NUL in them, and no UTF-16 BOM, are not text. Newlines are made
-"\\n".
+bytes as Latin-1), with a `not-utf8` note naming the first byte that is not UTF-8. Bytes with
+NUL in them, and no UTF-16 BOM, are not text. Newlines are made "\\n".
 """
 
 from __future__ import annotations
 
 import codecs
 
-from .errors import DeckError
+from .errors import DeckError, Problem
+from .report import Note
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """(text, encoding said as "UTF-8", "UTF-16" or "Windows-1252 (not UTF-8: ...)")."""
+def decode(data: bytes) -> tuple[str, str, Note | None]:
+    """(text, encoding: "UTF-8", "UTF-16" or "Windows-1252", the `not-utf8` note or None)."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
-            return _newlines(data.decode("utf-16")), "UTF-16"
+            return _newlines(data.decode("utf-16")), "UTF-16", None
         except UnicodeDecodeError as error:
-            raise DeckError("", f"not UTF-16 text (byte {error.start})", "not-text") from None
+            message = f"not UTF-16 text (byte {error.start})"
+            raise DeckError("", message, Problem.NOT_TEXT) from None
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise DeckError(f"line {line}", "not text: a NUL byte (binary data?)", "not-text")
+        raise DeckError(f"line {line}", "not text: a NUL byte (binary data?)", Problem.NOT_TEXT)
     try:
-        return _newlines(data.decode("utf-8-sig")), "UTF-8"
+        return _newlines(data.decode("utf-8-sig")), "UTF-8", None
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        said = f"Windows-1252 (not UTF-8: byte {error.start} on line {line})"
-    return _newlines(_cp1252(data)), said
+        message = f"not UTF-8 (byte {error.start}): read as Windows-1252"
+        note = Note(f"line {line}", message, Problem.NOT_UTF8, {"byte": error.start})
+    return _newlines(_cp1252(data)), "Windows-1252", note
 
 
 def _cp1252(data: bytes) -> str:

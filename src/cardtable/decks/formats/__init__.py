@@ -7,7 +7,7 @@ whose `detect` accepts the parsed value; for text, the first whose `detect` acce
 
 from __future__ import annotations
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 from ..native import looks_native, read_native
 from . import all_bad_cards, cardcast, csv_table, digipen, formality, jah, lines, massive, pyx
 from .base import Format, Hints
@@ -40,9 +40,8 @@ def get(name: str) -> Format:
     try:
         return BY_NAME[name]
     except KeyError:
-        raise DeckError(
-            "format", f"unknown format {name!r}; formats: {', '.join(BY_NAME)}"
-        ) from None
+        message = f"unknown format {name!r}; formats: {', '.join(BY_NAME)}"
+        raise DeckError("format", message, Problem.NO_SUCH_FORMAT, name=name) from None
 
 
 __all__ = ["BY_NAME", "FORMATS", "Format", "Hints", "get"]

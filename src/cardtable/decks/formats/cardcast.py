@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 from ..model import Deck, Part
 from .base import Format, Hints
 from .cards import each, make_call, make_deck, make_response
@@ -21,7 +21,7 @@ def _segments(card: Any, where: str) -> list[str]:
     segments = expect_list(expect_object(card, where).get("text"), child(where, "text"))
     for n, segment in enumerate(segments):
         if not isinstance(segment, str):
-            raise DeckError(f"{where}.text[{n}]", "must be a string")
+            raise DeckError(f"{where}.text[{n}]", "must be a string", Problem.NOT_STRING)
     return segments
 
 
@@ -42,7 +42,8 @@ def _joined(segments: list[str]) -> tuple[tuple[Part, ...], ...]:
 def _call(card: Any, where: str):
     segments = _segments(card, where)
     if len(segments) < 2:
-        raise DeckError(child(where, "text"), "needs at least two segments (one blank)")
+        message = "needs at least two segments (one blank)"
+        raise DeckError(child(where, "text"), message, Problem.NO_BLANK)
     pick = len(segments) - 1
     return make_call(_joined(segments), where, pick=pick, draw=pick - 1 if pick >= 3 else 0)
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from ..errors import DeckError
+from ..errors import FILE_LIMITS, DeckError, Problem, expect_int, pick_mismatch
 from ..markup import plain, styled_lines
 from ..model import Call, Deck, Part, Response, is_slot, parse_blanks, plain_text, slot_count
 from ..native import MAX_PICK
-from ..report import current
+from ..report import Note, current
 from .base import Hints, Kind
-from .fields import child, expect_int, expect_text
+from .fields import child, expect_text
 
 SLOT_LINE: tuple[Part, ...] = ({},)
 T = TypeVar("T")
@@ -41,7 +41,7 @@ def kind_of(value: Any, where: str) -> Kind:
     question/answer and the German schwarz/weiß, Frage/Antwort)."""
     kind = KINDS.get(value.strip().lower()) if isinstance(value, str) else None
     if kind is None:
-        raise DeckError(where, "kind must be black, white, call or response")
+        raise DeckError(where, "kind must be black, white, call or response", Problem.UNKNOWN_KIND)
     return kind
 
 
@@ -64,19 +64,25 @@ def make_call(
     it has several slots); DeckError when it cannot be used."""
     slots = slot_count(parts)
     if slots > MAX_PICK:
-        raise DeckError(child(where, "pick"), f"the text has {slots} blanks, more than {MAX_PICK}")
+        raise DeckError(
+            child(where, "pick"),
+            f"the text has {slots} blanks, more than {MAX_PICK}",
+            Problem.TOO_MANY_BLANKS,
+            blanks=slots,
+            most=MAX_PICK,
+        )
     if pick is None:
         pick = max(1, slots)
     expect_int(pick, child(where, "pick"), 1, MAX_PICK, "pick")
     expect_int(draw, child(where, "draw"), 0, MAX_PICK, "draw")
     if slots > pick == 1:
         parts = _one_answer(parts)
+        message = f"pick is 1 but the text has {slots} blanks: every blank takes the same answer"
         current().repair(
-            child(where, "pick"),
-            f"pick is 1 but the text has {slots} blanks: every blank takes the same answer",
+            Note(child(where, "pick"), message, Problem.PICK_1_SEVERAL_BLANKS, {"blanks": slots})
         )
     elif slots > pick:
-        raise DeckError(child(where, "pick"), f"pick is {pick} but the text has {slots} blanks")
+        raise pick_mismatch(child(where, "pick"), pick, slots)
     current().card_text(plain_text(parts), where)
     padding = (SLOT_LINE,) * (pick - slot_count(parts))
     return Call(parts + padding, pick, draw, rating, tuple(tags), tuple(packs))
@@ -122,9 +128,9 @@ def each(items: Iterable[tuple[str, Any]], build: Callable[[Any, str], T]) -> li
         try:
             out.append(build(item, where))
         except DeckError as error:
-            if error.code != "bad-deck":
+            if error.code in FILE_LIMITS:
                 raise
-            current().skip(error.where or where, error.message)
+            current().skip(Note.of(error, where))
     return out
 
 
@@ -169,10 +175,9 @@ def make_deck(
         report = current()
         if report.skips:
             first = report.skipped[0]
-            raise DeckError(
-                "", f"no card could be used ({report.skips:,} skipped; the first: {first})"
-            )
-        raise DeckError("", "the file holds no cards")
+            message = f"no card could be used ({report.skips:,} skipped; the first: {first})"
+            raise DeckError("", message, Problem.NO_USABLE_CARD, count=report.skips)
+        raise DeckError("", "the file holds no cards", Problem.NO_CARDS)
     cards = (*calls, *responses)
     packs = unique((*packs, *(pack for card in cards for pack in card.packs)))
     if tags is None:

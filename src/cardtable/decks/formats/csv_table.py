@@ -16,7 +16,7 @@ import csv
 import io
 import re
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem, not_one_of, not_whole_number
 from ..model import RATINGS, Call, Deck, Response
 from .base import Format, Hints
 from .cards import call_from_text, each, kind_of, make_deck, make_response
@@ -42,9 +42,8 @@ def parse_columns(value: str) -> tuple[tuple[str, str], ...]:
         field, _, header = item.partition("=")
         field = field.strip().lower()
         if field not in FIELDS or not header.strip():
-            raise DeckError(
-                "columns", f"{item.strip()!r}: expected FIELD=HEADER, FIELD one of {FIELDS}"
-            )
+            message = f"{item.strip()!r}: expected FIELD=HEADER, FIELD one of {FIELDS}"
+            raise DeckError("columns", message, Problem.BAD_COLUMNS, item=item.strip())
         pairs.append((field, header.strip()))
     return tuple(pairs)
 
@@ -61,7 +60,8 @@ def column_map(header: list[str], given=()) -> dict[str, int]:
     found: dict[str, int] = {}
     for field, name in given:
         if name.casefold() not in folded:
-            raise DeckError("line 1", f"the header has no column {name!r} (for {field})")
+            message = f"the header has no column {name!r} (for {field})"
+            raise DeckError("line 1", message, Problem.NO_SUCH_COLUMN, column=name, field=field)
         found[field] = folded.index(name.casefold())
     for field, names in HEADER_NAMES.items():
         if field not in found:
@@ -75,14 +75,14 @@ def _number(cell: str, where: str, name: str) -> int | None:
     if not cell.strip():
         return None
     if not re.fullmatch(r"[0-9]{1,9}", cell.strip()):
-        raise DeckError(where, f"{name} must be a whole number")
+        raise not_whole_number(where, name)
     return int(cell)
 
 
 def _meta(row: dict[str, str], where: str) -> dict:
     rating = row.get("rating", "").strip().lower() or None
     if rating is not None and rating not in RATINGS:
-        raise DeckError(where, f"rating must be one of {', '.join(RATINGS)}")
+        raise not_one_of(where, "rating", RATINGS)
     tags = [tag.strip() for tag in _TAGS.split(row.get("tags", "")) if tag.strip()]
     pack = row.get("pack", "").strip()
     return {"rating": rating, "tags": tags, "packs": (pack,) if pack else ()}
@@ -116,12 +116,14 @@ def read_csv(text: str, hints: Hints) -> Deck:
     try:
         columns = column_map(next(reader, []), hints.columns)
         if "text" not in columns:
-            raise DeckError("line 1", "the header has no text column")
+            raise DeckError("line 1", "the header has no text column", Problem.NO_TEXT_COLUMN)
         if "kind" not in columns and hints.kind is None:
-            raise DeckError("line 1", "the header has no type or kind column")
+            message = "the header has no type or kind column"
+            raise DeckError("line 1", message, Problem.NO_KIND_COLUMN)
         cards = each(_rows(reader, columns), lambda row, where: _card(row, where, hints))
     except csv.Error as error:
-        raise DeckError(f"line {reader.line_num}", f"not valid CSV: {error}") from None
+        where, message = f"line {reader.line_num}", f"not valid CSV: {error}"
+        raise DeckError(where, message, Problem.BAD_CSV) from None
     calls = [card for card in cards if isinstance(card, Call)]
     responses = [card for card in cards if isinstance(card, Response)]
     return make_deck("csv", hints, calls, responses)

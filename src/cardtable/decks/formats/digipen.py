@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 from ..model import Call, Deck, Response
 from .base import Format, Hints, Kind
 from .cards import call_from_text, each, make_deck, make_response
@@ -34,17 +34,20 @@ def _card(line: str, where: str, kind: Kind | None) -> Call | Response:
     match = _CARD.fullmatch(line)
     tag = match.group("tag").strip() if match else ""
     if not match or match.group("tag") != tag.rjust(3) or not (tag == "*" or tag.isalpha()):
-        raise DeckError(where, "expected a tag in columns 0-2, a mark in column 5, text from 8")
+        message = "expected a tag in columns 0-2, a mark in column 5, text from 8"
+        raise DeckError(where, message, Problem.NOT_DIGIPEN_LINE)
     mark, text = match.group("mark"), match.group("text")
     tags = ("general" if tag == "*" else tag,)
     if kind is None:
         kind = "response" if mark == " " else "call"
     if kind == "response":
         if mark != " ":
-            raise DeckError(where, "a white card has nothing in column 5")
+            message = "a white card has nothing in column 5"
+            raise DeckError(where, message, Problem.MARK_ON_WHITE_CARD)
         return make_response(text, where, tags=tags, markup=True)
     if mark == " ":
-        raise DeckError(where, "a black card has - or its pick in column 5")
+        message = "a black card has - or its pick in column 5"
+        raise DeckError(where, message, Problem.NO_MARK_ON_BLACK_CARD)
     pick = None if mark == "-" else int(mark)
     draw = 2 if pick == 3 else 0
     return call_from_text(

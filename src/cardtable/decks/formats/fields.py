@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 
 
 def child(where: str, key: str | int) -> str:
@@ -22,13 +22,13 @@ def child(where: str, key: str | int) -> str:
 
 def expect_object(value: Any, where: str) -> dict:
     if not isinstance(value, dict):
-        raise DeckError(where, "must be an object")
+        raise DeckError(where, "must be an object", Problem.NOT_OBJECT)
     return value
 
 
 def expect_list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise DeckError(where, "must be a list")
+        raise DeckError(where, "must be a list", Problem.NOT_LIST)
     return value
 
 
@@ -41,13 +41,7 @@ def listed(data: dict, key: str) -> Iterator[tuple[str, Any]]:
 def expect_text(value: Any, where: str, name: str = "") -> str:
     """A string with something other than spaces in it; `name` opens the message."""
     if not isinstance(value, str) or not value.strip():
-        raise DeckError(where, _named(name, "must be a non-empty string"))
-    return value
-
-
-def expect_int(value: Any, where: str, low: int, high: int, name: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise DeckError(where, _named(name, f"must be a whole number from {low} to {high}"))
+        raise DeckError(where, _named(name, "must be a non-empty string"), Problem.BLANK_TEXT)
     return value
 
 
@@ -55,7 +49,7 @@ def optional_flag(data: dict, key: str, where: str) -> bool | None:
     """`data[key]` if present: true or false; None when absent or null."""
     value = data.get(key)
     if value is not None and not isinstance(value, bool):
-        raise DeckError(child(where, key), "must be true or false")
+        raise DeckError(child(where, key), "must be true or false", Problem.NOT_BOOLEAN)
     return value
 
 
@@ -63,7 +57,7 @@ def optional_text(data: dict, key: str, where: str) -> str | None:
     """`data[key]` if present: a string (possibly empty); None when absent or null."""
     value = data.get(key)
     if value is not None and not isinstance(value, str):
-        raise DeckError(child(where, key), "must be a string")
+        raise DeckError(child(where, key), "must be a string", Problem.NOT_STRING)
     return value
 
 

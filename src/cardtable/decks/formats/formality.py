@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 from ..model import Call, Deck, Response
 from .base import Format, Hints, Kind
 from .cards import call_from_text, each, kind_of, make_deck, make_response, pack_members
@@ -35,7 +35,8 @@ def _pack(deck: Any, where: str, ids: dict[str, int], kinds: list[Kind]) -> tupl
         for n, card_id in enumerate(expect_list(deck.get(field, []), child(where, field))):
             position = ids.get(card_id) if isinstance(card_id, str) else None
             if position is None or kinds[position] != kind:
-                raise DeckError(f"{where}.{field}[{n}]", f"must be the id of a {colour} card")
+                message = f"must be the id of a {colour} card"
+                raise DeckError(f"{where}.{field}[{n}]", message, Problem.UNKNOWN_CARD_ID)
             positions.append(position)
     return name, positions
 

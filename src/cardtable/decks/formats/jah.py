@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 from ..model import Call, Deck, Response
-from ..report import current
+from ..report import Note, current
 from .base import Format, Hints
 from .cards import call_from_text, each, make_deck, make_response, pack_members
 from .fields import child, expect_list, expect_object, expect_text, listed
@@ -55,7 +55,8 @@ def _indices(value: Any, where: str, count: int, kind: str) -> list[int]:
     indices = []
     for n, index in enumerate(expect_list(value, where)):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-            current().skip(child(where, n), f"must be the index of one of the {count} {kind} cards")
+            message = f"must be the index of one of the {count} {kind} cards"
+            current().skip(Note(child(where, n), message, Problem.BAD_INDEX, {"count": count}))
         else:
             indices.append(index)
     return indices
@@ -135,7 +136,7 @@ def read_legacy(data: Any, hints: Hints) -> Deck:
         order = expect_list(data["order"], "order")
         for n, key in enumerate(order):
             if not isinstance(key, str) or key not in data:
-                raise DeckError(f"order[{n}]", "must name a pack of the file")
+                raise DeckError(f"order[{n}]", "must name a pack of the file", Problem.UNKNOWN_PACK)
     else:
         order = [key for key, value in data.items() if isinstance(value, dict)]
     packs = [(key, key, data[key]) for key in order]
@@ -197,7 +198,7 @@ def read_md_full(data: Any, hints: Hints) -> Deck:
     def packs_of(card: Any, where: str) -> tuple[str, ...]:
         deck = card.get("deck") if isinstance(card, dict) else None
         if deck is not None and not isinstance(deck, str):
-            raise DeckError(child(where, "deck"), "must be a deck abbreviation")
+            raise DeckError(child(where, "deck"), "must be a deck abbreviation", Problem.NOT_STRING)
         return (names.get(deck, deck),) if deck else ()
 
     calls = each(

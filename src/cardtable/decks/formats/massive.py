@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem, not_whole_number
 from ..model import Deck, slot_count
 from ..native import read_parts
 from .base import Format, Hints
@@ -21,7 +21,7 @@ from .fields import expect_object, expect_text, listed, optional_text
 def _call(call: Any, where: str):
     parts = read_parts(call, where)
     if not slot_count(parts):
-        raise DeckError(where, "Calls must contain at least one slot.")
+        raise DeckError(where, "Calls must contain at least one slot.", Problem.NO_BLANK)
     return make_call(parts, where)
 
 
@@ -52,9 +52,9 @@ def read_many_decks(data: Any, hints: Hints) -> Deck:
     by = expect_text(author.get("name"), "author.name")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise DeckError("version", "must be a whole number")
+        raise not_whole_number("version", "version")
     if data.get("public", True) is not True:
-        raise DeckError("public", "must be true when present")
+        raise DeckError("public", "must be true when present", Problem.NOT_PUBLIC)
     return _cards(data, "many-decks", hints, description=f"By {by}. Version {version}.")
 
 

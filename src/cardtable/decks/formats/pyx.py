@@ -20,9 +20,9 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem, not_whole_number
 from ..model import Deck
-from ..report import current
+from ..report import Note, current
 from .base import Format, Hints
 from .cards import call_from_text, each, make_deck, make_response, pack_members
 from .fields import child
@@ -57,14 +57,14 @@ def _int(row: dict, key: str, where: str, default: int | None = None) -> int | N
     if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,18}\s*", value):
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DeckError(child(where, key), f"{key} must be a whole number")
+        raise not_whole_number(child(where, key), key)
     return value
 
 
 def _id(row: dict, key: str, where: str) -> int:
     value = _int(row, key, where)
     if value is None:
-        raise DeckError(child(where, key), f"{key} is missing")
+        raise DeckError(child(where, key), f"{key} is missing", Problem.MISSING_FIELD, field=key)
     return value
 
 
@@ -79,10 +79,12 @@ def _cards(rows: Rows, table: str) -> dict[int, tuple[str, dict]]:
         try:
             card_id = _id(row, "id", where)
         except DeckError as error:
-            current().skip(error.where, error.message)
+            current().skip(Note.of(error))
             continue
         if card_id in cards:
-            current().skip(where, f"{table} id {card_id} appears twice: the first is kept")
+            message = f"{table} id {card_id} appears twice: the first is kept"
+            params = {"table": table, "id": str(card_id)}
+            current().skip(Note(where, message, Problem.DUPLICATE_ID, params))
         else:
             cards[card_id] = (where, row)
     return cards
@@ -93,9 +95,11 @@ def _members(rows: Rows, sets: dict[int, str], cards: dict, column: str) -> dict
     for where, row in rows:
         set_id, card_id = _id(row, "card_set_id", where), _id(row, column, where)
         if set_id not in sets:
-            current().skip(child(where, "card_set_id"), f"no card set {set_id}")
+            message, params = f"no card set {set_id}", {"id": str(set_id)}
+            current().skip(Note(child(where, "card_set_id"), message, Problem.NO_CARD_SET, params))
         elif card_id not in cards:
-            current().skip(child(where, column), f"no card {card_id}")
+            message, params = f"no card {card_id}", {"id": str(card_id)}
+            current().skip(Note(child(where, column), message, Problem.NO_CARD, params))
         else:
             members[set_id].append(card_id)
     return members
@@ -147,7 +151,8 @@ def read_sql(text: str, hints: Hints) -> Deck:
     tables = read_tables(text, TABLES)
     rows = {name: [(f"line {line}", row) for line, row in found] for name, found in tables.items()}
     if not rows.get("black_cards") and not rows.get("white_cards"):
-        raise DeckError("", "no rows of black_cards or white_cards in the SQL")
+        message = "no rows of black_cards or white_cards in the SQL"
+        raise DeckError("", message, Problem.NO_CARD_TABLES)
     return build_deck("pyx-sql", hints, rows)
 
 
@@ -158,9 +163,11 @@ def read_sqlite(path: str | Path, hints: Hints) -> Deck:
             _guard(db)
             tables = {table: _base_rows(db, table) for table in _base_tables(db)}
     except sqlite3.Error as error:
-        raise DeckError("", f"not a readable SQLite database: {error}") from None
+        message = f"not a readable SQLite database: {error}"
+        raise DeckError("", message, Problem.BAD_SQLITE) from None
     if "black_cards" not in tables and "white_cards" not in tables:
-        raise DeckError("", "the database has no black_cards or white_cards table")
+        message = "the database has no black_cards or white_cards table"
+        raise DeckError("", message, Problem.NO_CARD_TABLES)
     return build_deck("pyx-sqlite", hints, tables)
 
 
@@ -186,7 +193,8 @@ def _base_tables(db: sqlite3.Connection) -> list[str]:
         if table not in TABLES:
             continue
         if kind != "table" or str(sql or "").lstrip().upper().startswith("CREATE VIRTUAL"):
-            raise DeckError(table, f"is a {kind}, not a plain table: only stored rows are read")
+            message = f"is a {kind}, not a plain table: only stored rows are read"
+            raise DeckError(table, message, Problem.COMPUTED_TABLE)
         found.append(table)
     return found
 
@@ -194,7 +202,8 @@ def _base_tables(db: sqlite3.Connection) -> list[str]:
 def _base_rows(db: sqlite3.Connection, table: str) -> Rows:
     columns = db.execute(f'PRAGMA table_xinfo("{table}")').fetchall()
     if any(column[6] in (2, 3) for column in columns):
-        raise DeckError(table, "has generated columns: only stored values are read")
+        message = "has generated columns: only stored values are read"
+        raise DeckError(table, message, Problem.COMPUTED_TABLE)
     cursor = db.execute(f'SELECT * FROM "{table}"')
     names = [column[0].lower() for column in cursor.description]
     return [

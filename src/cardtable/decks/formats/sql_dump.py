@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import DeckError
+from ..errors import DeckError, Problem
 
 Row = tuple[int, dict[str, Any]]
 
@@ -49,6 +49,17 @@ _ESCAPES = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
 _NOT_COLUMNS = {"CONSTRAINT", "PRIMARY", "FOREIGN", "UNIQUE", "CHECK", "KEY", "INDEX", "EXCLUDE"}
 
 
+def _syntax(line: int, message: str) -> DeckError:
+    return DeckError(f"line {line}", message, Problem.SQL_SYNTAX)
+
+
+def _row_size(line: int, values: list, columns: list[str]) -> DeckError:
+    message = f"the row has {len(values)} values for {len(columns)} columns"
+    return DeckError(
+        f"line {line}", message, Problem.SQL_ROW_SIZE, values=len(values), columns=len(columns)
+    )
+
+
 def _unescape(text: str) -> str:
     def one(match: re.Match) -> str:
         code = match.group(1)
@@ -79,7 +90,8 @@ class _Tokens:
             kind, value, line = match.lastgroup, match.group(), self.line
             self.pos = match.end()
             if self.pos == len(self.text) and kind in _OPENED and not _CLOSED.fullmatch(value):
-                raise DeckError(f"line {line}", f"the file ends inside this {kind}")
+                message = f"the file ends inside this {kind}"
+                raise DeckError(f"line {line}", message, Problem.SQL_UNFINISHED)
             self.line += value.count("\n")
             if kind not in ("space", "comment"):
                 return kind, value, line
@@ -93,7 +105,7 @@ class _Tokens:
     def expect(self, text: str, what: str) -> tuple[str, str, int]:
         token = self.next()
         if token is None or token[1].upper() != text:
-            raise DeckError(f"line {token[2] if token else self.line}", f"expected {what}")
+            raise _syntax(token[2] if token else self.line, f"expected {what}")
         return token
 
     def skip_statement(self) -> None:
@@ -113,12 +125,13 @@ class _Tokens:
             if line == "\\.":
                 return lines
             lines.append((self.line, line))
-        raise DeckError(f"line {self.line}", "COPY data does not end with a line \\.")
+        message = "COPY data does not end with a line \\."
+        raise DeckError(f"line {self.line}", message, Problem.SQL_UNFINISHED)
 
 
 def _name(token: tuple[str, str, int] | None, what: str, line: int) -> str:
     if token is None or token[0] not in ("word", "quoted"):
-        raise DeckError(f"line {token[2] if token else line}", f"expected {what}")
+        raise _syntax(token[2] if token else line, f"expected {what}")
     kind, text, _ = token
     return (text[1:-1].replace(text[0] * 2, text[0]) if kind == "quoted" else text).lower()
 
@@ -141,7 +154,7 @@ def _column_list(tokens: _Tokens, line: int) -> list[str] | None:
     while (token := tokens.next()) is not None and token[1] == ",":
         names.append(_name(tokens.next(), "a column name", line))
     if token is None or token[1] != ")":
-        raise DeckError(f"line {token[2] if token else line}", "expected ) after the columns")
+        raise _syntax(token[2] if token else line, "expected ) after the columns")
     return names
 
 
@@ -149,13 +162,13 @@ def _number(text: str, line: int) -> int | float:
     try:
         return float(text) if any(c in text for c in ".eE") else int(text)
     except ValueError:
-        raise DeckError(f"line {line}", f"number {text[:20]}... is too long") from None
+        raise _syntax(line, f"number {text[:20]}... is too long") from None
 
 
 def _value(tokens: _Tokens, line: int) -> Any:
     token = tokens.next()
     if token is None:
-        raise DeckError(f"line {line}", "the file ends inside a row")
+        raise DeckError(f"line {line}", "the file ends inside a row", Problem.SQL_UNFINISHED)
     kind, text, at = token
     if kind == "string":
         value: Any = text[1:-1].replace("''", "'")
@@ -166,7 +179,7 @@ def _value(tokens: _Tokens, line: int) -> Any:
     elif kind == "word" and text.upper() in ("NULL", "TRUE", "FALSE"):
         value = {"NULL": None, "TRUE": True, "FALSE": False}[text.upper()]
     else:
-        raise DeckError(f"line {at}", f"unexpected {text!r} in a row of values")
+        raise _syntax(at, f"unexpected {text!r} in a row of values")
     while (token := tokens.peek()) is not None and token[0] == "cast":
         tokens.next()
         _name(tokens.next(), "a type after ::", at)
@@ -182,11 +195,9 @@ def _rows(tokens: _Tokens, columns: list[str], line: int) -> Iterator[Row]:
         while (token := tokens.next()) is not None and token[1] == ",":
             values.append(_value(tokens, start))
         if token is None or token[1] != ")":
-            raise DeckError(f"line {token[2] if token else start}", "expected ) to close the row")
+            raise _syntax(token[2] if token else start, "expected ) to close the row")
         if len(values) != len(columns):
-            raise DeckError(
-                f"line {start}", f"the row has {len(values)} values for {len(columns)} columns"
-            )
+            raise _row_size(start, values, columns)
         yield start, dict(zip(columns, values, strict=True))
         token = tokens.peek()
         if token is None or token[1] != ",":
@@ -199,9 +210,7 @@ def _copy_rows(lines: list[tuple[int, str]], columns: list[str]) -> Iterator[Row
     for line, text in lines:
         values = [None if field == "\\N" else _unescape(field) for field in text.split("\t")]
         if len(values) != len(columns):
-            raise DeckError(
-                f"line {line}", f"the row has {len(values)} values for {len(columns)} columns"
-            )
+            raise _row_size(line, values, columns)
         yield line, dict(zip(columns, values, strict=True))
 
 

@@ -81,12 +81,18 @@ class Pack(BaseModel):
 
 
 class Note(BaseModel):
+    code: str = Field(description="what is wrong: a code of decks/errors.py `Problem`")
+    params: dict[str, str | int] = Field(description="the values its sentence names")
     where: str = Field(description="the line or field of the card")
-    message: str
+    at: dict[str, str | int] | None = Field(
+        description='`where` for a client to word: {"line": 12} or {"field": "calls[3].pick"}'
+    )
+    message: str = Field(description="the importer's own words, in English")
 
 
 class ImportReport(BaseModel):
     encoding: str | None = Field(description="the text encoding found, null for SQLite")
+    encodingNote: Note | None = Field(description="`not-utf8`: read as Windows-1252")
     repaired: list[Note]
     skipped: list[Note]
     repairs: int = Field(description="cards repaired (the list keeps the first 500)")
@@ -210,7 +216,7 @@ async def upload_deck(
         )
         row, created, report = await upload(site_of(request).store, data, wanted)
     except DeckError as error:
-        body = {"code": ErrorCode.BAD_DECK, "message": str(error), "where": error.where}
+        body = {**error.to_json(), "code": ErrorCode.BAD_DECK, "message": str(error)}
         return JSONResponse({"error": {**body, "problem": error.code}}, status_code=400)
     answer = Uploaded(**row, created=created, report=ImportReport(**report.to_json()))
     return JSONResponse(answer.model_dump(), status_code=201 if created else 200)

@@ -8,12 +8,13 @@ import { errorText } from "./error-text.js";
 import { localizeGames } from "./games/option-words.js";
 
 export class ApiError extends Error {
-  /** `where`: the line or field the server names, for errors about a file (a deck). */
-  constructor(code, status = 0, where = "") {
-    super(errorText({ code, status, where }));
+  /** `detail`: the server's error body; for a deck file it names the problem, its params and
+   *  the line or field (`where`, `at`), which the message says. */
+  constructor(code, status = 0, detail = {}) {
+    super(errorText({ ...detail, code, status }));
     this.code = code;
     this.status = status;
-    this.where = where;
+    this.where = detail.where || "";
   }
 }
 
@@ -30,7 +31,7 @@ async function call(method, path, body, raw = null, token = null) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data && data.error;
-    throw new ApiError(error ? error.code : "http-" + response.status, response.status, (error && error.where) || "");
+    throw new ApiError(error ? error.code : "http-" + response.status, response.status, error || {});
   }
   return data;
 }
