@@ -8,14 +8,13 @@ actions long (5 seconds at the table's pace), about a minute in all.
 What holds: nothing the table did is lost (every action answered, every acknowledged action
 in the table's log, every update received), no player of the normal table is disconnected,
 another tab of theirs is welcomed once a second throughout, and under each attack the
-table's p99 round trip (send to ack) stays within max(5 x its quiet p99, quiet p99 +
-250 ms). The bound is relative to the same run's quiet phase, so a slow machine moves both
-sides. It was chosen from measurements on a 2-core machine shared with other test runs
-(issue 23's note): quiet p99 10 to 40 ms (one sample in a hundred: a commit or a collection
-in the server), the history, idle, slowloris and create floods within 3 x of it; an attack
-the server does not withstand pushes p99 to seconds (the ping flood: 10 s at 325fc5e). Five
-times, or a quarter of a second on top of a fast quiet phase, leaves room for a loaded CI
-machine and still fails a server that lets one client stall a table.
+table's p99 round trip (send to ack) stays within max(5 x its quiet p99, quiet p99 + 1 s).
+The bound is relative to the same run's quiet phase, so a slow machine moves both sides, and
+its margin is what a person notices: an attack the server does not withstand stalls the table
+for seconds (the ping flood: 10 s at 325fc5e), while a busy machine alone puts one sample in a
+hundred a few hundred ms out (a commit or a collection in the server: 269 ms against a quiet
+9 ms on a clean clone, when the margin was 250 ms). The quiet p99 was 10 to 40 ms on a 2-core
+machine shared with other test runs (issue 23's note), the floods within 3 x of it.
 """
 
 from __future__ import annotations
@@ -79,7 +78,7 @@ def _lost_or_refused(soak, plan) -> list[str]:
 def _over_bound(soak) -> list[str]:
     """Under each attack the normal table's p99 stays within its bound."""
     quiet = soak["quiet"].p99_ms
-    bound = max(5 * quiet, quiet + 250)
+    bound = max(5 * quiet, quiet + 1000)
     return [
         f"over the bound of {bound:.0f} ms: {soak[attack].line()}"
         for attack in ATTACKS
