@@ -37,6 +37,11 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SCREENS = Path(__file__).resolve().parents[2] / "test-output" / "screens"
+#: How long a page action, and an `expect`, may wait for the page before the test fails. A
+#: passing test never waits this long; the room is for a machine that is busy (parallel test
+#: workers on two cores), where 10 s (the actions' old limit) and 5 s (Playwright's for
+#: `expect`) were met by pages that were only slow.
+ACTION_TIMEOUT_MS = 30_000
 
 
 def missing(reason: str) -> None:
@@ -139,9 +144,10 @@ def browser():
     if not Path(CHROMIUM).exists():
         missing(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError as error:
         missing(f"Playwright for Python is not installed: {error}")
+    expect.set_options(timeout=ACTION_TIMEOUT_MS)
     with sync_playwright() as playwright:
         try:
             chromium = playwright.chromium.launch(
@@ -166,7 +172,7 @@ def open_page(browser, site):
 
     def open_one(viewport=DESKTOP, seat=None, path="/", locale="en-US"):
         context = browser.new_context(viewport=viewport, reduced_motion="reduce", locale=locale)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         contexts.append(context)
         if seat is not None:
             code, joined = seat

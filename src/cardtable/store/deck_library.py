@@ -25,6 +25,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from ..decks import Deck, DeckError, builtin
 from ..decks.content import content_hash, library_id
+from ..decks.errors import Problem
 from ..decks.native import read_native
 from .schema import decks, hidden_cards
 from .store import Store
@@ -105,7 +106,7 @@ async def add_deck(store: Store, deck: Deck) -> tuple[dict[str, Any], bool]:
     (with `removed`) and whether it is new; a deck whose cards are stored already (under any
     name, built-in decks included) is returned as it is. DeckError when it holds no cards."""
     if not deck.calls and not deck.responses:
-        raise DeckError("", "the file holds no cards")
+        raise DeckError("", "the file holds no cards", Problem.NO_CARDS)
     new = await asyncio.to_thread(_upload_row, deck)
     same = select(decks).where(decks.c.content == new["content"])
     async with store.engine.begin() as connection:
