@@ -1,7 +1,9 @@
 """Playing CAH through the site as a person would: read the page, click or press keys.
 
 `take_turn(page)` does whatever the page asks of its player right now (submit, reveal, pick,
-rank, vote, eliminate) with the mouse; `play_until_over(pages)` loops it over every player.
+rank, vote, eliminate) with the mouse (`get_ready(page)` makes the choice without pressing);
+`play_until_over(pages)` loops it over every player. `draw_view(page, game, view, seat)`
+draws a view the test built (a scripted position) with the game's own renderer.
 `check_action_bar(page, label)` checks that the bottom bar holding that action is in view and
 clickable on a phone and on a desktop.
 """
@@ -77,8 +79,9 @@ def choose_answers(page, count: int) -> None:
         cards.nth(index).click()
 
 
-def take_turn(page) -> str | None:
-    """Do what the page asks of its player now; the action's label, or None if nothing."""
+def get_ready(page) -> str | None:
+    """Choose the cards the action the page asks of its player now needs (none for one that
+    takes no choice, as Reveal); its label then, or None if nothing can be pressed."""
     button = page.locator(ACTION)
     if not button.count() or not button.is_visible():
         return None
@@ -92,9 +95,14 @@ def take_turn(page) -> str | None:
             choose_answers(page, 1)
         else:
             return None
-    if button.is_disabled():
+    return None if button.is_disabled() else label
+
+
+def take_turn(page) -> str | None:
+    """Do what the page asks of its player now; the action's label, or None if nothing."""
+    if get_ready(page) is None:
         return None
-    return press(page, button)
+    return press(page, page.locator(ACTION))
 
 
 #: The page moved on after an action: the game ended, the bar went, its label changed, it may
@@ -206,3 +214,33 @@ def start_against_bots(open_page, site, game: str, bots: int, viewport, options=
     add_bots(page, bots)
     page.get_by_role("button", name="Start the game").click()
     return page, code, host
+
+
+DRAW_VIEW = """async ([gameId, view, seat]) => {
+  // The renderer's words come from the catalogues its own i18n.js module has loaded.
+  const { loadLanguage, t } = await import("/js/i18n.js");
+  await loadLanguage();
+  const { loadRenderer } = await import("/js/games/index.js");
+  const game = (await (await fetch("/api/games")).json()).find((g) => g.id === gameId);
+  const renderer = (await loadRenderer(gameId))({ act: () => new Promise(() => null),
+    hostAction: () => null, report: () => null, mode: "seat" });
+  // The table page's frame: its title, and the stage named by the renderer's own title.
+  const title = document.createElement("h1");
+  title.textContent = t("table.title", { code: "DRAWN" });
+  const stage = document.createElement("section");
+  stage.className = "stage";
+  stage.setAttribute("aria-labelledby", "stage-title");
+  stage.append(renderer.element);
+  const main = document.createElement("main");
+  main.append(title, stage);
+  document.body.replaceChildren(main);
+  renderer.update({ view, seat, game, seatName: (s) => `Seat ${s + 1}` }, []);
+}"""
+
+
+def draw_view(page, game: str, view: dict, seat: int) -> None:
+    """Replace the page's body with the table page's frame (a `<main>` with its title and the
+    stage) holding `game`'s table renderer (its style loaded) drawing `view`, the view the
+    server would send to `seat` (the game's `view()` of a position a test built), as the table
+    page would on a player's update."""
+    page.evaluate(DRAW_VIEW, [game, view, seat])

@@ -3,19 +3,21 @@
 
 The screens: home, the create form of every game with all its sections open, the display
 settings, every how-to page; for each game its lobby, a decision of the player at its table
-(CAH: submitting and the Czar's pick; Russian Bank: a turn with a card picked; CSH: the draft
-and a turn to draw or play; Cunt-Soul: laying out and a turn to play), the end screen with
-standings, and the big-screen (TV) view during the game (CAH's at the end too). The play
-reaches each decision through the page; once the decisions are checked, the player's seat is
-played to the end over its own WebSocket by the game's bot (or resigns, in Russian Bank), so
-the page only has to draw the end screen.
+(CAH: submitting, the Czar's pick, and the judging house rules' votes, ranking and
+eliminating; Russian Bank: a turn with a card picked; CSH: the draft, a turn to draw or play,
+a reaction window and the choices cards ask for; Cunt-Soul: laying out and a turn to play),
+the end screen with standings, and the big-screen (TV) view during the game (CAH's at the end
+too). The play reaches each decision through the page, except CSH's reaction windows and
+choices, which a game reaches only now and then: those are scripted positions, drawn by the
+table's renderer. Once the decisions are checked, the player's seat is played to the end over
+its own WebSocket by the game's bot (or resigns, in Russian Bank), so the page only has to
+draw the end screen.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import re
 import tarfile
 import time
 
@@ -27,8 +29,8 @@ from driver import (
     DESKTOP,
     PHONE,
     add_bots,
-    choose_answers,
-    choose_hand_cards,
+    draw_view,
+    get_ready,
     is_over,
     press,
     wait_for_table,
@@ -36,6 +38,8 @@ from driver import (
 
 from cardtable import bots, games
 from cardtable.engine import Rng
+from cardtable.games.csh.state import Phase
+from csh_table import Table
 from server.harness import Client
 
 SCHEMES = ("dark", "light")
@@ -119,10 +123,11 @@ def test_home_create_forms_settings_and_how_to_pages(open_page, site, audit):
     audit.done()
 
 
-def open_table(open_page, site, game: str, bot_count: int):
-    """Ann's new table of `game` with `bot_count` bots of the normal level, in its lobby on her
-    desktop page, every section of the host's settings open: her page, the code, her join."""
-    options = {"pointsTarget": 3} if game == "cah" else {}
+def open_table(open_page, site, game: str, bot_count: int, options: dict | None = None):
+    """Ann's new table of `game` (with `options`; CAH's to 3 points unless they say) with
+    `bot_count` bots of the normal level, in its lobby on her desktop page, every section of
+    the host's settings open: her page, the code, her join."""
+    options = {"pointsTarget": 3, **(options or {})} if game == "cah" else options or {}
     joined = site.api(
         "POST", "/api/tables", game=game, name="Ann", options=options, client="client-axe-0001"
     )
@@ -178,9 +183,47 @@ def wait_for_end(page) -> None:
     page.wait_for_selector(".standings tbody tr")
 
 
-#: Until the page has moved on from the action labelled `label` in the round titled `round`:
-#: the bar's button gone or relabelled, a new round, or the end (bots move at once, so the
-#: next round may ask for the same action under the same label).
+#: The screen each decision of a CAH player is audited as, by the first word of the label of
+#: the bottom bar's action.
+CAH_SCREENS = {
+    "Submit": "cah-submit",
+    "Choose": "cah-czar-pick",
+    "Vote": "cah-vote",
+    "Rank": "cah-rank",
+    "Eliminate": "cah-eliminate",
+}
+#: The page has an action to take (pressable, or waiting for its cards to be chosen), or the
+#: game is over.
+READY = f"""() => {{
+  const b = document.querySelector('{ACTION}');
+  const choosing = /^({"|".join(CAH_SCREENS)})/;
+  return Boolean(document.querySelector('.end .winner-title')) || Boolean(b
+    && b.getClientRects().length && (!b.disabled || choosing.test(b.textContent)));
+}}"""
+
+
+def audit_decisions(page, audit, wanted: set[str], tv=None) -> None:
+    """Ann plays every decision her CAH page asks of her (reveals too) until each of `wanted`
+    (first words of the bar's label, CAH_SCREENS) has been audited once with its cards chosen.
+    `tv`, the big screen, is audited the first time she is (a round is under way then)."""
+    seen: set[str] = set()
+    deadline = time.monotonic() + 120
+    while not wanted <= seen:
+        assert time.monotonic() < deadline and not is_over(page), f"Ann only saw {seen}"
+        label = get_ready(page)
+        if label is None:
+            page.wait_for_function(READY)
+            continue
+        kind = label.split()[0]
+        if kind in wanted and kind not in seen:
+            audit(page, CAH_SCREENS[kind])
+            if tv is not None and not seen:
+                tv.wait_for_selector(".cah .black-text")
+                audit(tv, "cah-tv-round")
+            seen.add(kind)
+        press(page, page.locator(ACTION))
+
+
 @pytest.mark.quick_bots
 def test_cah_lobby_round_czar_end_and_big_screen(open_page, site, audit):
     """To 3 points with 3 players, so that Ann is Czar in one of the first three rounds."""
@@ -189,34 +232,37 @@ def test_cah_lobby_round_czar_end_and_big_screen(open_page, site, audit):
     tv = big_screen(open_page, code)
     start(page)
     page.wait_for_selector(".cah .black-card")
-    seen: set[str] = set()
-    deadline = time.monotonic() + 120
-    while seen != {"submit", "czar"}:
-        assert time.monotonic() < deadline and not is_over(page), f"Ann only saw {seen}"
-        button = page.locator(ACTION)
-        label = button.inner_text() if button.count() and button.is_visible() else ""
-        if label.startswith("Submit"):
-            choose_hand_cards(page, int(re.search(r"\d+", label).group()))
-            if "submit" not in seen:
-                audit(page, "cah-submit")
-                tv.wait_for_selector(".cah .black-text")
-                audit(tv, "cah-tv-round")
-                seen.add("submit")
-        elif label.startswith("Choose"):
-            choose_answers(page, 1)
-            if "czar" not in seen:
-                audit(page, "cah-czar-pick")
-                seen.add("czar")
-        else:
-            time.sleep(0.05)
-            continue
-        press(page, button)
+    audit_decisions(page, audit, {"Submit", "Choose"}, tv)
     finish(site, code, joined)
     wait_for_end(page)
     page.keyboard.press("Escape")  # the winner's moment goes away
     audit(page, "cah-end")
     tv.wait_for_selector(".end .winner-title")
     audit(tv, "cah-tv-end")
+    audit.done()
+
+
+@pytest.mark.quick_bots
+@pytest.mark.parametrize(
+    ("options", "bot_count", "decision"),
+    [
+        # God Is Dead (K18): no Czar, everyone votes for an answer not their own.
+        ({"judging": "godIsDead"}, 2, "Vote"),
+        # Serious Business: Ann is the first Czar, and ranks the three answers of three bots.
+        ({"judging": "seriousBusiness", "firstCzar": "hostPick", "firstCzarSeat": 0}, 3, "Rank"),
+        # Survival of the Fittest (K20): the Czar rotates, and each round the seat after the
+        # Czar eliminates, so Ann does in one of the first three rounds (1 point a round).
+        ({"judging": "survival"}, 2, "Eliminate"),
+    ],
+    ids=["god-is-dead-vote", "serious-business-rank", "survival-eliminate"],
+)
+def test_cah_judging_modes(open_page, site, audit, options, bot_count, decision):
+    """The decisions the judging house rules ask of a player, each audited with its answers
+    chosen."""
+    page, _, _ = open_table(open_page, site, "cah", bot_count, options)
+    start(page)
+    page.wait_for_selector(".cah .black-card")
+    audit_decisions(page, audit, {decision})
     audit.done()
 
 
@@ -271,6 +317,40 @@ def test_csh_draft_turn_and_end(open_page, site, audit):
     wait_for_end(page)
     page.wait_for_selector(".csh-final .csh-archive")
     audit(page, "csh-end")
+    audit.done()
+
+
+def test_csh_reaction_window_and_choices(open_page, audit):
+    """The positions a random game reaches only now and then, built by the game's position
+    builder (csh_table.Table) and drawn by the table's renderer: a reaction window (CSH-10)
+    for the seat that may Cancel the card just played and for its player, who waits; a card
+    asking its player to choose a target seat, the target to choose a card, and a player to
+    order the top of the deck."""
+    page = open_page()
+    window = Table(seats=2, hands={0: ["B4", "B3"], 1: ["B2", "B3"]}, deck=["E1"])
+    window.play(0, "B4")  # Alumnus: draw a card; seat 1 may Cancel it (B2)
+    assert window.state.phase is Phase.WINDOW
+    target = Table(seats=3, hands={0: ["P2"], 1: ["E3", "E4"], 2: ["E5"]}, deck=["E1"])
+    target.play(0, "P2")  # Recruitment Flyer: choose a player, who discards a card of theirs
+    target.pass_all()
+    chosen = Table(seats=3, hands={0: ["P2"], 1: ["E3", "E4"], 2: ["E5"]}, deck=["E1"])
+    chosen.play(0, "P2")
+    chosen.pass_all()
+    chosen.choose(seat=1)
+    order = Table(seats=2, hands={0: ["O3"]}, deck=["E1", "E2", "E3", "E4"])
+    order.play(0, "O3")  # Scheduling: reorder the top three cards of the deck
+    positions = [
+        ("csh-reaction", window, 1, "react"),
+        ("csh-reaction-waiting", window, 0, "pass"),
+        ("csh-choose-seat", target, 0, "choose-seat"),
+        ("csh-choose-card", chosen, 1, "choose-card"),
+        ("csh-choose-order", order, 0, "choose-order"),
+    ]
+    for screen, table, seat, offered in positions:
+        assert offered in {action["type"] for action in table.legal(seat)}, screen
+        draw_view(page, "csh", table.view(seat), seat)
+        page.wait_for_selector(".csh-moves:not([hidden]) button, .action-bar:not([hidden])")
+        audit(page, screen)
     audit.done()
 
 

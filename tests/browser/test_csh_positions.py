@@ -3,18 +3,12 @@ now and then: the page's own renderer gets the view the server would send to a s
 
 from __future__ import annotations
 
+from driver import draw_view
+
 from cardtable.games.csh.state import Phase
 from csh_table import Table
 
-DRAW = """async ([view, seat]) => {
-  // The renderer's words come from the catalogues its own i18n.js module has loaded.
-  await (await import("/js/i18n.js")).loadLanguage();
-  const { createRenderer } = await import("/js/games/csh/renderer.js");
-  const game = (await (await fetch("/api/games")).json()).find((g) => g.id === "csh");
-  const renderer = createRenderer({ act: () => new Promise(() => null), hostAction: () => null,
-    report: () => null, mode: "seat" });
-  document.body.replaceChildren(renderer.element);
-  renderer.update({ view, seat, game, seatName: (s) => `Seat ${s + 1}` }, []);
+TEXTS = """() => {
   const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
   return { prompt: texts(".csh-prompt")[0], effects: texts(".csh-effects li"),
     buttons: texts(".csh-moves:not([hidden]) button") };
@@ -31,7 +25,8 @@ def test_a_choice_asked_by_a_retriggered_card_names_that_card(open_page):
     assert table.state.phase is Phase.CHOICE and view["public"]["stack"][-1]["cards"] == []
 
     page = open_page()
-    drawn = page.evaluate(DRAW, [view, 0])
+    draw_view(page, "csh", view, 0)
+    drawn = page.evaluate(TEXTS)
 
     assert drawn["prompt"] == "Intro Packet: choose a card to discard from your hand."
     assert drawn["effects"][0] == "You are resolving Intro Packet again. (resolving)"

@@ -40,6 +40,13 @@ def speaks(page, lang: str) -> None:
     page.wait_for_selector("#app h1, #app h2")
 
 
+def with_i18n(page, function: str):
+    """What `function` (JavaScript, given the exports of i18n.js as the page loaded it, its
+    language's catalogues in) returns in the page."""
+    main = "document.querySelector(\"script[type=module][src*='main.js']\").src"
+    return page.evaluate(f"async () => ({function})(await import(new URL('./i18n.js', {main})))")
+
+
 @pytest.fixture
 def open_in(open_page):
     """`open_in(lang, viewport=DESKTOP, seat=None, path="/")`: a fresh browser whose language is
@@ -138,14 +145,13 @@ def test_counts_and_numbers_follow_the_language(open_in):
     whole millions), writes numbers and lists the language's way, and gives back (and records)
     a key no catalogue has."""
     page = open_in("es-ES", page_lang="es")
-    said = page.evaluate(
-        """async () => {
-            const main = document.querySelector("script[type=module][src*='main.js']").src;
-            const { t, formatNumber, formatList } = await import(new URL("./i18n.js", main));
+    said = with_i18n(
+        page,
+        """({ t, formatNumber, formatList }) => {
             const cards = (count) => t("decks.blackCards", { count });
             return [cards(1), cards(2), cards(1000000), formatNumber(12345),
                     formatList(["Ann", "Bob", "Cy"]), t("no.such.key"), window.__missingKeys];
-        }"""
+        }""",
     )
     assert said == [
         "1 carta negra",
@@ -156,3 +162,48 @@ def test_counts_and_numbers_follow_the_language(open_in):
         "no.such.key",
         ["no.such.key"],
     ]
+
+
+def test_a_brazilian_zero_takes_the_plural(open_in):
+    """Intl.PluralRules("pt-BR") puts 0 in "one"; the catalogue's exact "=0" form comes first
+    (i18n.js), so the page says "0 pontos", as Brazilian Portuguese does."""
+    page = open_in("pt-BR")
+    said = with_i18n(
+        page, """({ t }) => [0, 1, 2].map((count) => t("players.points", { count }))"""
+    )
+    assert said == ["0 pontos", "1 ponto", "2 pontos"]
+
+
+#: Sentences that name you past their start, said by the games' own word modules to seat 0
+#: ("You", as the renderers name your seat) about Bob (seat 1): Bob named you to go next
+#: (Cunt-Soul), you won a deal (Russian Bank), you in a list (who confessed, whose field).
+READER = """async () => {
+  await (await import("/js/i18n.js")).loadLanguage();
+  const { t } = await import("/js/i18n.js");
+  const soul = await import("/js/games/cunt-soul/words.js");
+  const bank = await import("/js/games/russian-bank/words.js");
+  const { midSentence } = await import("/js/games/subject.js");
+  const name = (seat) => (seat === 0 ? t("game.common.you") : "Bob");
+  return [soul.eventNews({ type: "named", seat: 1, chosen: 0 }, name, 0),
+    bank.dealOutcome({ deal: 2, winner: 0, points: [3, 0], how: "forfeit" }, name, 0),
+    midSentence(0, 0, name)];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de", ["Bob hat dich als Nächstes bestimmt.", "Runde 2: Du gewinnst, 3 Punkte", "du"]),
+        ("es", ["Bob te eligió para seguir.", "Ronda 2: ganas tú, 3 puntos", "tú"]),
+        (
+            "pt-BR",
+            ["Bob escolheu você para jogar depois.", "Rodada 2: você venceu, 3 pontos", "você"],
+        ),
+    ],
+)
+def test_the_reader_named_past_the_start_of_a_sentence(open_in, lang, expected):
+    """Not "Bob hat Du … bestimmt", "Bob eligió a Tú", "Runde 2: Du gewinnt" or "Você"
+    mid-sentence: the sentence has its own form for you, and a list says you in lower case."""
+    page = open_in(lang)
+    named, won, listed = page.evaluate(READER)
+    assert [named, won.split(" (")[0], listed] == expected

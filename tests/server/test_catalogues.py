@@ -35,6 +35,8 @@ PLURAL_CATEGORIES = {
 }
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: An exact plural form, which i18n.js prefers to the count's category: "=0" for zero.
+EXACT_FORM = re.compile(r"=\d+")
 
 
 def catalogue(lang: str, file: str) -> dict:
@@ -52,12 +54,14 @@ def placeholders(value) -> set[str]:
 
 def problems(lang: str, file: str, reference: dict, own: dict) -> list[str]:
     """What is wrong with one catalogue next to English's: keys missing or extra, placeholders
-    that differ, plural entries without exactly the language's categories, non-strings."""
+    that differ, plural entries without exactly the language's categories (beside any exact
+    forms, "=0"), non-strings."""
     found = [f"{lang}/{file}: missing {key}" for key in reference if key not in own]
     found += [f"{lang}/{file}: extra {key}" for key in own if key not in reference]
     for key, value in own.items():
         if isinstance(value, dict):
-            if set(value) != PLURAL_CATEGORIES[lang]:
+            categories = {form for form in value if not EXACT_FORM.fullmatch(form)}
+            if categories != PLURAL_CATEGORIES[lang]:
                 found.append(f"{lang}/{file}: {key} has plural forms {sorted(value)}")
             if not all(isinstance(form, str) and form for form in value.values()):
                 found.append(f"{lang}/{file}: {key} has an empty or non-text form")
@@ -86,6 +90,25 @@ def test_the_comparison_fails_on_a_missing_extra_or_different_entry():
     ]
     assert problems("es", "app", reference, {**good, "b": {"one": "{count}", "other": "{count}"}})
     assert problems("de", "app", reference, {**good, "b": {"other": "{count} Karten"}})
+    zero = {**good, "b": {**good["b"], "=0": "keine Karten"}}
+    assert problems("de", "app", reference, zero) == []
+    assert problems("de", "app", reference, {**good, "b": {**good["b"], "zero": "keine"}})
+
+
+def test_a_brazilian_count_of_zero_reads_plural():
+    """CLDR's Portuguese rule puts 0 in "one", so a pt-BR "one" form that writes the number
+    would say "0 ponto"; Brazilian Portuguese says "0 pontos". Each such entry has its exact
+    "=0" form (which i18n.js honours first), and that form is not the singular one."""
+    wrong = [
+        key
+        for file in FILES
+        for key, value in catalogue("pt-BR", file).items()
+        if isinstance(value, dict)
+        and "{count}" in value["one"]
+        and value["one"] != value["other"]
+        and value.get("=0", value["one"]) == value["one"]
+    ]
+    assert wrong == []
 
 
 def test_namespaces_keep_to_their_file():

@@ -3,10 +3,12 @@
 // for the site, games.json for the games) and turns keys into sentences with t().
 //
 // A catalogue is a flat JSON object: key -> string, or an object of plural forms keyed by the
-// categories of Intl.PluralRules ("one", "other", ...), chosen by vars.count. "{name}" in a
-// string is filled from vars; numbers are written the language's way. A key no catalogue has
-// comes back as itself (or in English, when only English has it) and is recorded in
-// window.__missingKeys (the browser tests check it stays empty).
+// categories of Intl.PluralRules ("one", "other", ...), chosen by vars.count; as in ICU, an
+// exact form ("=0") wins over the category (CLDR puts Portuguese 0 in "one", yet Brazilian
+// Portuguese says "0 pontos", not "0 ponto"). "{name}" in a string is filled from vars;
+// numbers are written the language's way. A key no catalogue has comes back as itself (or in
+// English, when only English has it) and is recorded in window.__missingKeys (the browser
+// tests check it stays empty).
 
 import { load, save } from "./storage.js";
 
@@ -117,7 +119,7 @@ function fill(text, vars) {
 }
 
 /** The sentence for `key` in the current language, `{name}` filled from `vars`; a plural
- * entry picks its form by `vars.count`. */
+ * entry picks its form by `vars.count`: an exact form ("=0") if it has one, else its category. */
 export function t(key, vars = {}) {
   let entry = Object.hasOwn(strings, key) ? strings[key] : undefined;
   if (entry === undefined) {
@@ -128,7 +130,7 @@ export function t(key, vars = {}) {
   }
   if (typeof entry === "object" && entry !== null) {
     const count = Number(vars.count ?? 0);
-    entry = entry[plurals.select(count)] ?? entry.other;
+    entry = entry[`=${count}`] ?? entry[plurals.select(count)] ?? entry.other;
   }
   return fill(String(entry), vars);
 }

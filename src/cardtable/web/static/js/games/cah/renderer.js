@@ -18,6 +18,7 @@ import { pref } from "../../prefs.js";
 import { cardReport } from "../../report.js";
 import { canSpeak, speak } from "../../speech.js";
 import { ActionBar, GameRenderer } from "../scaffold.js";
+import { midSentence } from "../subject.js";
 import { blackNodes, blackSentence, pickLabel, whiteText } from "./cards.js";
 import { historyList } from "./history.js";
 import { END_REASONS, eventNews, sizesWords, turnPrompt } from "./words.js";
@@ -410,7 +411,7 @@ class CahRenderer extends GameRenderer {
       h("span", { class: "muted nhie-confessed" }),
       h("button", { type: "button", class: "tiny-button", text: t("game.cah.nhie.confess"), onclick: () => this.send({ type: "confess", card: read.card.id }, t("game.cah.done.confess")) })),
     (item, read) => {
-      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` ${t("game.cah.nhie.confessed", { names: formatList(read.confessed.map((s) => this.name(s))) })}` : "");
+      setText(item.querySelector(".nhie-confessed"), read.confessed.length ? ` ${t("game.cah.nhie.confessed", { names: formatList(read.confessed.map((s) => midSentence(s, seat, this.ctx.seatName))) })}` : "");
       item.querySelector("button").hidden = !this.can.confessCards.includes(read.card.id);
     });
     const any = options.gambling || options.discardUnknown !== "off" || options.reboot !== "off" || options.neverHaveIEverPoints;

@@ -40,7 +40,8 @@ class CshRenderer extends GameRenderer {
     this.prompt = h("p", { class: "csh-prompt", id: "csh-prompt" });
     this.countdown = h("p", { class: "csh-countdown muted", role: "timer", hidden: true });
     this.groups = h("div", { class: "csh-groups" });
-    this.moves = h("section", { class: "panel csh-moves", "aria-labelledby": "csh-moves-title", hidden: true },
+    // Named by its title and the prompt, so that it is not a second "Your move" beside the bar's.
+    this.moves = h("section", { class: "panel csh-moves", "aria-labelledby": "csh-moves-title csh-prompt", hidden: true },
       h("h3", { id: "csh-moves-title", text: t("game.common.your-move") }), this.prompt, this.countdown, this.groups);
     this.autoPassBox = h("input", { type: "checkbox", id: "csh-auto-pass", onchange: () => this.sendAutoPass() });
     this.autoPass = h("label", { class: "csh-auto-pass", for: "csh-auto-pass", hidden: true }, this.autoPassBox,

@@ -55,7 +55,8 @@ class CuntSoulRenderer extends GameRenderer {
     this.primary = h("button", { type: "button", class: "primary cs-primary", "aria-describedby": "cs-prompt", onclick: () => this.confirm() });
     this.bar = new ActionBar();
     this.gridTitle = h("h4", { class: "cs-grid-title" });
-    this.you = h("section", { class: "cs-you panel", "aria-labelledby": "cs-you-title" },
+    // Named by its title and the prompt, so that it is not a second "Your move" beside the bar's.
+    this.you = h("section", { class: "cs-you panel", "aria-labelledby": "cs-you-title cs-prompt" },
       h("h3", { id: "cs-you-title", text: t("game.common.your-move") }), this.prompt,
       this.controls,
       this.gridTitle, this.grid.element, this.summary);

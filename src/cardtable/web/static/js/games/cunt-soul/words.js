@@ -5,7 +5,7 @@
 // here. The words are the catalogue's (keys "game.cunt-soul.*").
 
 import { formatList, t } from "../../i18n.js";
-import { subject } from "../subject.js";
+import { between, midSentence, subject } from "../subject.js";
 import { cardsWords, cardShort, printedRank, rankOf } from "./cards.js";
 
 export const END_REASONS = {
@@ -70,7 +70,7 @@ export function eventNews(event, name, me) {
   const about = (key, vars = {}) => t(subject(key, event.seat, me), { name: who, ...vars });
   switch (event.type) {
     case "seat-selected": return you ? "" : t("game.cunt-soul.news.laid-out", { name: who });
-    case "revealed": return t("game.cunt-soul.news.revealed", { fields: event.seats.map((s) => `${name(s.seat)} ${cardShort(s.field)}`).join(", ") });
+    case "revealed": return t("game.cunt-soul.news.revealed", { fields: event.seats.map((s) => `${midSentence(s.seat, me, name)} ${cardShort(s.field)}`).join(", ") });
     case "played": {
       const cards = cardsWords(event.cards);
       if (event.zone === "face-up") return about("game.cunt-soul.news.from-face-up", { cards });
@@ -90,7 +90,7 @@ export function eventNews(event, name, me) {
       if (event.field) return higher ? about("game.cunt-soul.news.higher.field") : about("game.cunt-soul.news.lower.field");
       return higher ? about("game.cunt-soul.news.higher") : about("game.cunt-soul.news.lower");
     }
-    case "named": return about("game.cunt-soul.news.named", { chosen: name(event.chosen) });
+    case "named": return t(between("game.cunt-soul.news.named", event.seat, event.chosen, me), { name: who, chosen: name(event.chosen) });
     case "swapped": return event.face_up
       ? about("game.cunt-soul.news.swapped", { taken: cardsWords([event.to_hand]), given: cardsWords([event.face_up]) })
       : about("game.cunt-soul.news.swapped-down");

@@ -4,6 +4,7 @@
 // (keys "game.russian-bank.*").
 
 import { t } from "../../i18n.js";
+import { subject } from "../subject.js";
 import { cardName } from "./cards.js";
 
 export const STOP_RULES = {
@@ -81,14 +82,16 @@ export function eventNews(event, words) {
     case "deal-started":
       return event.deal > 1 ? say(t(event.first === me ? "game.russian-bank.news.deal.you" : "game.russian-bank.news.deal", { deal: event.deal, name: name(event.first) })) : null;
     case "deal-ended":
-      return say(dealOutcome(event, name), true);
+      return say(dealOutcome(event, name, me), true);
     default:
       return null;
   }
 }
 
-export function dealOutcome(record, name) {
+/** How a deal ended, in words; said to `me` (your seat; null in the history, which names
+ *  every seat) "you won" when you did. */
+export function dealOutcome(record, name, me = null) {
   const how = HOW[record.how] ? t(HOW[record.how]) : record.how;
   if (record.winner === null) return t("game.russian-bank.deal.drawn", { deal: record.deal, how });
-  return t("game.russian-bank.deal.won", { deal: record.deal, name: name(record.winner), count: record.points[record.winner], how });
+  return t(subject("game.russian-bank.deal.won", record.winner, me), { deal: record.deal, name: name(record.winner), count: record.points[record.winner], how });
 }
