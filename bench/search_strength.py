@@ -1,5 +1,7 @@
-"""Search bot strength: the `hard` level (ISMCTS, `bots/search.py`) against the game's
-`heuristic`, head to head, with seats rotated game by game to cancel any first-player edge.
+"""Search bot strength: the `hard` level (a search bot, `bots/search.py`) against the game's
+`heuristic`, head to head. Each deal is played once from every seat (game n deals seed
+first-seed + n // seats, the search bot in seat n % seats), so the luck of the deal and any
+first-player edge cancel out (give --games as a multiple of --seats).
 
 Prints per game the search bot's wins, losses and draws, its win rate over the decided games
 with a 95% Wilson interval, and the CPU time of its decisions (mean and max per move; moves with
@@ -116,7 +118,7 @@ def main() -> None:
         matches = [
             Match(
                 game_id,
-                args.first_seed + n,
+                args.first_seed + n // args.seats,
                 args.seats,
                 n % args.seats,
                 args.iterations,

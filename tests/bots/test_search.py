@@ -8,10 +8,12 @@ import pytest
 
 from cardtable import bots, games
 from cardtable.bots import RandomBot
+from cardtable.bots.cunt_soul import CANDIDATES, RulesOfThumb
+from cardtable.bots.cunt_soul import candidates as cs_candidates
 from cardtable.bots.cunt_soul import evaluate as cs_evaluate
 from cardtable.bots.russian_bank import evaluate as rb_evaluate
 from cardtable.bots.russian_bank import plays as rb_plays
-from cardtable.bots.search import SearchBot, pairwise_rewards, place_rewards
+from cardtable.bots.search import PairedSearchBot, SearchBot, pairwise_rewards, place_rewards
 from cardtable.engine import Result, Rng
 from cardtable.games.cunt_soul.position import position as cs_position
 from cardtable.games.russian_bank.position import position as rb_position
@@ -62,7 +64,6 @@ def test_the_time_budget_runs_on_the_injected_clock(monkeypatch):
     game = games.get("russian-bank")
     state = rb_position(
         layout=[["3D"], ["9S"]],
-        centre=[["AC"]],
         stock=[["KH", "2C"], ["KS.1"]],
         hand=[["5D"], ["5H.1"]],
     )
@@ -84,21 +85,26 @@ def test_the_time_budget_runs_on_the_injected_clock(monkeypatch):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_rb12_the_search_plays_its_last_card_out_though_its_policy_is_random(seed):
-    """Seat 0 holds one card, the 2C on its stock: to the centre it goes out and wins (RB-12);
-    the layout, full and with no red 3, cannot take it, and its other moves shift the layout."""
+    """Seat 0 holds one card, the 2C on its stock: loaded on the opponent's 3C it goes out and
+    wins (RB-12); no foundation and no layout pile (full, with no red 3) can take it, and its
+    other moves shift the layout or end its turn. Each line is scored one step on (`depth`),
+    before the random rollout policy stumbles on the card's way out."""
     game = games.get("russian-bank")
-    state = rb_position(
-        layout=[["9S"], ["8H"], ["KD"], ["QC"], ["JH"], ["10S"], ["7D"], ["6C"]],
-        centre=[["AC"]],
-        stock=[["2C"], ["KS.1", "QH.1", "4C.1"]],
-        hand=[[], ["5H.1", "6S.1"]],
-    )
-    bot = SearchBot(RandomBot, rb_evaluate, moves=rb_plays, iterations=60, depth=10)
-    assert bot.choose(game, state, 0, Rng(seed)) == {
+    bot = SearchBot(RandomBot, rb_evaluate, moves=rb_plays, iterations=60, depth=1)
+    assert bot.choose(game, last_card(), 0, Rng(seed)) == {
         "type": "move",
         "from": "stock:0",
-        "to": "centre:0",
+        "to": "stock:1",
     }
+
+
+def last_card():
+    """Seat 0 to play its last card, the 2C on its stock, which only the opponent's 3C takes."""
+    return rb_position(
+        layout=[["9S"], ["8H"], ["KD"], ["QC"], ["JH"], ["10S"], ["7D"], ["6C"]],
+        stock=[["2C"], ["KS.1", "QH.1", "3C.1"]],
+        hand=[[], ["5H.1", "6S.1"]],
+    )
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -122,3 +128,80 @@ def test_pairwise_rewards_are_even_at_equal_scores_and_favour_the_leader():
     assert pairwise_rewards([3.0, 3.0], 2.0) == [0.5, 0.5]
     lead, trail = pairwise_rewards([5.0, 1.0], 2.0)
     assert lead > 0.85 and lead + trail == pytest.approx(1.0)
+
+
+def test_rb13_the_search_weighs_no_play_out_of_order():
+    """With the 2C on its stock able to go to the centre, every other play of seat 0 is out of
+    order (RB-13 S1): legal in classic mode, but the opponent would stop it, so the search
+    weighs the centre play alone."""
+    game = games.get("russian-bank")
+    state = rb_position(
+        layout=[["9S"], ["8H"]],
+        centre=[["AC"]],
+        stock=[["KH", "2C"], ["KS.1"]],
+        hand=[["5D"], ["5H.1"]],
+    )
+    centre = {"type": "move", "from": "stock:0", "to": "centre:0"}
+    assert len(rb_plays(game, state, 0)) < len(game.legal(state, 0))
+    assert rb_plays(game, state, 0) == [centre]
+
+
+class Fixed:
+    """A bot that plays one given move."""
+
+    name = "fixed"
+
+    def __init__(self, action: dict):
+        self.action = action
+
+    def choose(self, game, state, seat, rng) -> dict:
+        return self.action
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_search_plays_its_priors_move_when_it_weighed_nothing_else(seed):
+    """One iteration tries only the prior's move, so the search keeps it, not its random
+    rollout policy's."""
+    game = games.get("russian-bank")
+    state = last_card()
+    shift = {"type": "move", "from": "layout:1", "to": "layout:0"}
+    assert shift in rb_plays(game, state, 0)
+    bot = SearchBot(
+        RandomBot, rb_evaluate, prior=lambda: Fixed(shift), moves=rb_plays, iterations=1
+    )
+    assert bot.choose(game, state, 0, Rng(seed)) == shift
+
+
+def test_cs_the_search_weighs_the_heuristics_candidates_at_a_turns_start():
+    """At the start of a turn with many plays the search weighs the few the heuristic would
+    try (its cheapest plays and the rules' own choice), not every legal play."""
+    game = games.get("cunt-soul")
+    state = cs_position(
+        2, hands={0: ["3", "4", "5", "8", "9", "J", "K", "A"], 1: ["7", "7"]}, current=0
+    )
+    legal = game.legal(state, 0)
+    weighed = cs_candidates(game, state, 0)
+    assert 2 <= len(weighed) <= CANDIDATES + 1 < len(legal)
+    assert all(move in legal for move in weighed)
+    assert RulesOfThumb().choose(game, state, 0, Rng(0)) in weighed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rb12_the_paired_search_plays_its_last_card_out_though_its_policy_is_random(seed):
+    game = games.get("russian-bank")
+    bot = PairedSearchBot(RandomBot, rb_evaluate, moves=rb_plays, iterations=60, depth=1)
+    assert bot.choose(game, last_card(), 0, Rng(seed)) == {
+        "type": "move",
+        "from": "stock:0",
+        "to": "stock:1",
+    }
+
+
+def test_the_paired_search_overrules_its_prior_only_on_a_steady_gain():
+    """A move gaining the same in every world is sure; one lucky world among even ones, or
+    a gain within the margin, is not."""
+    bot = PairedSearchBot(RandomBot, rb_evaluate, margin=0.02, confidence=2.0)
+    assert bot.sure([0.1, 0.12, 0.11, 0.1])
+    assert not bot.sure([0.0, 0.0, 0.0, 0.9])
+    assert not bot.sure([0.01] * 10)
+    assert not bot.sure([0.5])  # one world proves nothing

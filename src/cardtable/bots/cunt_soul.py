@@ -438,11 +438,31 @@ def turn(state) -> int:
     return state.turn.number
 
 
+def candidates(game: Game, state, seat: int) -> list[dict]:
+    """The moves the search weighs: at the start of a turn, the heuristic's candidates (the
+    cheapest plays by the rules' cost, and the rules' own choice); elsewhere every legal move.
+    """
+    heuristic = HeuristicBot()
+    # the rules draw on their generator only for a blind play, where there are no candidates
+    guess = heuristic.rules.choose(game, state, seat, Rng(0))
+    legal = game.legal(state, seat)
+    return heuristic.candidates_for(game, state, seat, legal, guess) or legal
+
+
 def search_bot() -> SearchBot:
-    """The `hard` level: ISMCTS with the rules of thumb as rollouts (the heuristic's own
-    look-ahead is too slow to roll out), within about a second a move."""
+    """The `hard` level: ISMCTS among the heuristic's candidates, with the rules of thumb as
+    rollouts (the heuristic's own look-ahead is too slow to roll out), playing the heuristic's
+    move unless the search is sure of a better one, within about a second a move."""
     return SearchBot(
-        RulesOfThumb, evaluate, turn=turn, turns=4, iterations=100, seconds=1.0, depth=80
+        RulesOfThumb,
+        evaluate,
+        prior=HeuristicBot,
+        moves=candidates,
+        turn=turn,
+        turns=4,
+        iterations=100,
+        seconds=1.0,
+        depth=80,
     )
 
 

@@ -1,4 +1,4 @@
-"""Russian Bank bots: `heuristic`, which plays from its own view and the legal actions only.
+"""Russian Bank bots: `heuristic`, which plays from the public view and its legal actions only.
 
 It calls Stop whenever the opponent errs (RB-13), declines draws, plays to the centre first
 (stock, then turned card, then layout: this also meets D5), turns its stock before its hand,
@@ -16,9 +16,10 @@ The lobby's levels (`levels.py`): `easy` is this heuristic made careless, `norma
 from __future__ import annotations
 
 from ..engine import Game, Rng
+from ..games.russian_bank.legal import on_turn, turn_plays
 from ..games.russian_bank.piles import STOCK
 from .levels import Careless
-from .search import SearchBot, pairwise_rewards
+from .search import PairedSearchBot, SearchBot, pairwise_rewards
 
 PLAIN_STOP = {"type": "stop"}
 END_TURN = {"type": "end-turn"}
@@ -31,7 +32,7 @@ def pile(name: str) -> tuple[str, int]:
 
 
 class Position:
-    """The seat's view, read for the few facts the heuristic needs."""
+    """The public view, read for the few facts the heuristic needs about `seat`."""
 
     def __init__(self, view: dict, seat: int):
         public = view["public"]
@@ -73,7 +74,9 @@ class HeuristicBot:
 
     def choose(self, game: Game, state, seat: int, rng: Rng) -> dict:
         legal = game.legal(state, seat)
-        position = Position(game.view(state, seat), seat)
+        # the public view is all it reads: a spectator's view (seat None), without the
+        # affordances a seat's view works out, which would cost it more than its choice
+        position = Position(game.view(state, None), seat)
         for rule in (
             self.stop,
             self.answer_draw,
@@ -216,9 +219,16 @@ def evaluate(game: Game, state) -> list[float]:
 
 
 def plays(game: Game, state, seat: int) -> list[dict]:
-    """The moves the search weighs: every legal one but the asides (resigning, offering a
-    draw, spreading or squaring discards), which no search line gains by."""
-    return [action for action in game.legal(state, seat) if action["type"] not in ASIDES]
+    """The moves the search weighs: the legal ones but the asides (resigning, offering a
+    draw, spreading or squaring discards), which no search line gains by, and the plays out
+    of order (RB-13), which the opponent may stop (and the heuristic always does), unless
+    every play is one. The order of play is judged from what the seat sees (order.py)."""
+    legal = [action for action in game.legal(state, seat) if action["type"] not in ASIDES]
+    if not on_turn(state, seat):
+        return legal  # stop calls, or answering a draw offer
+    faults = [action for action, error in turn_plays(state, seat, judged=True) if error]
+    clean = [action for action in legal if action not in faults]
+    return clean or legal
 
 
 def turn(state) -> int:
@@ -227,16 +237,19 @@ def turn(state) -> int:
 
 
 def search_bot() -> SearchBot:
-    """The `hard` level: ISMCTS with heuristic rollouts, within about a second a move."""
-    return SearchBot(
+    """The `hard` level: the heuristic's rollouts to the start of our turn after next (two
+    rounds: within one, the heuristic's moves are hardly ever beaten), compared in pairs over
+    sampled stock and hand orders (`PairedSearchBot`), within a second a move."""
+    return PairedSearchBot(
         HeuristicBot,
         evaluate,
         moves=plays,
         turn=turn,
-        turns=2,
-        iterations=100,
-        seconds=1.0,
+        turns=4,
+        iterations=300,
+        seconds=0.8,
         depth=150,
+        confidence=2.0,
     )
 
 

@@ -7,12 +7,13 @@ moves legal in this world by UCB with availability counts, adds one node (the ro
 own move first, so the heuristic is tried before its alternatives), then plays on with the
 rollout policy for every seat to the horizon (`Horizon`: a number of turns, or of steps), and
 scores the end: a finished game by its places, a cut-off one by the game's `evaluate`. At the
-root it plays the policy's move unless the search is sure of a better one (`SearchBot.pick`).
+root it plays the prior's move (the policy's, or a stronger but slower bot's) unless the search
+is sure of a better one (`SearchBot.pick`), and tries that move first.
 
 Seats act as `engine.play_out` has them: one of the seats to act (our seat first at the root;
 the others drawn with the search's generator), and when nobody is to act the game's timeout
 actions are applied. A state the game cannot determinize (a phase it does not sample) is played
-as the rollout policy would play it. The budget is `iterations`, and optionally `seconds` on an
+as the prior plays it. The budget is `iterations`, and optionally `seconds` on an
 injected clock; the search's randomness all comes from the Rng it is given, so a seed replays.
 """
 
@@ -23,6 +24,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from statistics import fmean as mean
 
 from ..engine import Game, Result, Rng
 from .base import Bot
@@ -120,8 +122,9 @@ class Horizon:
 class SearchBot:
     """ISMCTS with a rollout policy (a heuristic bot) and a cut-off evaluation.
 
-    It plays the policy's own move unless another move searched at least as often earned
-    clearly more on average (`pick`).
+    It plays the prior's move (the policy's, unless a stronger but slower bot is given as
+    `prior`) unless another move searched at least as often earned clearly more on average
+    (`pick`). The prior's move is the first one the search tries at the root.
     """
 
     name = "search"
@@ -131,6 +134,7 @@ class SearchBot:
         policy: Callable[[], Bot],
         evaluate: Evaluate,
         *,
+        prior: Callable[[], Bot] | None = None,
         moves: Moves = all_legal,
         turn: Turn | None = None,
         turns: int = 2,
@@ -143,6 +147,7 @@ class SearchBot:
         clock: Callable[[], float] = time.perf_counter,
     ):
         self.policy = policy()
+        self.prior = self.policy if prior is None else prior()
         self.evaluate = evaluate
         self.moves = moves
         self.turn = turn
@@ -156,26 +161,44 @@ class SearchBot:
         self.clock = clock
 
     def choose(self, game: Game, state, seat: int, rng: Rng) -> dict:
-        search = Rng(rng.getrandbits(64))
-        guess = self.policy.choose(game, state, seat, search)
-        moves = {action_key(seat, action): action for action in self.moves(game, state, seat)}
-        if len(moves) < 2 or action_key(seat, guess) not in moves:
-            return guess
         started = self.clock()
+        search = Rng(rng.getrandbits(64))
+        guess = self.prior.choose(game, state, seat, search)
+        first = action_key(seat, guess)
+        moves = {action_key(seat, action): action for action in self.moves(game, state, seat)}
+        if len(moves) < 2 or first not in moves:
+            return guess
         try:
             world = game.determinize(state, seat, search)
         except NotImplementedError:
             return guess
+        return self.search(game, state, seat, world, moves, first, search, started)
+
+    def out_of_time(self, started: float) -> bool:
+        return self.seconds is not None and self.clock() - started >= self.seconds
+
+    def search(
+        self,
+        game: Game,
+        state,
+        seat: int,
+        world,
+        moves: dict[str, dict],
+        first: str,
+        rng: Rng,
+        started: float,
+    ) -> dict:
+        """The move to play, searched from the first sampled `world` on."""
         root = Node(-1, {})
-        self.iterate(game, world, seat, root, search)
+        self.iterate(game, world, seat, root, first, rng)
         for _ in range(self.iterations - 1):
-            if self.seconds is not None and self.clock() - started >= self.seconds:
+            if self.out_of_time(started):
                 break
-            self.iterate(game, game.determinize(state, seat, search), seat, root, search)
-        return self.pick(root, moves, action_key(seat, guess))
+            self.iterate(game, game.determinize(state, seat, rng), seat, root, first, rng)
+        return self.pick(root, moves, first)
 
     def pick(self, root: Node, moves: dict[str, dict], guess: str) -> dict:
-        """The policy's move, unless a move searched at least as often did better by `margin`
+        """The prior's move, unless a move searched at least as often did better by `margin`
         plus `confidence` standard errors of the difference: the search overrules the
         heuristic only where it is sure, not on the noise of a few sampled worlds."""
         base = root.children.get(guess)
@@ -193,7 +216,10 @@ class SearchBot:
         sure = best.mean() - base.mean() > self.margin + self.confidence * spread
         return best.action if sure else moves[guess]
 
-    def iterate(self, game: Game, world, seat: int, root: Node, rng: Rng) -> None:
+    def iterate(self, game: Game, world, seat: int, root: Node, first: str, rng: Rng) -> None:
+        """One iteration: down the tree in a fresh world, one node added (at the root the
+        prior's move `first` before the others, elsewhere the policy's), a rollout, and its
+        rewards backed up."""
         path = [root]
         node, steps, expanded = root, 0, False
         horizon = Horizon(self, world)
@@ -210,8 +236,10 @@ class SearchBot:
                 node.children[key].available += 1
             untried = [key for key in moves if key not in node.children]
             if untried:
-                guess = self.policy.choose(game, world, mover, rng)
-                key = action_key(mover, guess)
+                if node is root:
+                    key = first
+                else:
+                    key = action_key(mover, self.policy.choose(game, world, mover, rng))
                 if key not in moves or key in node.children:
                     key = untried[rng.randrange(len(untried))]
                 child = node.children[key] = Node(mover, moves[key], available=1)
@@ -252,3 +280,58 @@ class SearchBot:
                 game.apply(world, mover, self.policy.choose(game, world, mover, rng))
         result = game.result(world)
         return place_rewards(result) if result is not None else self.evaluate(game, world)
+
+
+class PairedSearchBot(SearchBot):
+    """Rollouts compared in pairs: each sampled world is played on from every move the search
+    weighs, all with the same luck (one seed for the rollouts' generator), to the horizon.
+    A move's gain over the prior's is then measured world by world, so the luck of the deal,
+    the same for both, drops out of the comparison; the prior's move is played unless another
+    gains more than `margin` plus `confidence` standard errors of its mean gain. No tree: the
+    budget goes to as many worlds as `iterations` rollouts allow (at least two), or as fit in
+    `seconds`; a single world proves nothing, so its move is the prior's.
+    Suits a game where most of the luck is the order of hidden cards that every line meets
+    alike (Russian Bank's stock and hand)."""
+
+    name = "paired-search"
+
+    def search(
+        self,
+        game: Game,
+        state,
+        seat: int,
+        world,
+        moves: dict[str, dict],
+        first: str,
+        rng: Rng,
+        started: float,
+    ) -> dict:
+        keys = [first, *(key for key in moves if key != first)]
+        gains: dict[str, list[float]] = {key: [] for key in keys[1:]}
+        for worlds in range(max(2, self.iterations // len(keys))):
+            if worlds:
+                if self.out_of_time(started):
+                    break
+                world = game.determinize(state, seat, rng)
+            luck = rng.getrandbits(64)
+            rewards = [self.play_on(game, world, seat, moves[key], Rng(luck)) for key in keys]
+            for key, reward in zip(keys[1:], rewards[1:], strict=True):
+                gains[key].append(reward - rewards[0])
+        best = max(gains, key=lambda key: mean(gains[key]))
+        return moves[best] if self.sure(gains[best]) else moves[first]
+
+    def play_on(self, game: Game, world, seat: int, action: dict, rng: Rng) -> float:
+        """`seat`'s reward for playing `action` in (a copy of) `world`, then the policy."""
+        sample = game.clone(world)
+        horizon = Horizon(self, sample)  # counted from before the move, as for every move
+        game.apply(sample, seat, action)
+        return self.rollout(game, sample, 1, horizon, rng)[seat]
+
+    def sure(self, gains: list[float]) -> bool:
+        """Whether gains measured in two worlds or more beat `margin` by `confidence`
+        standard errors of their mean."""
+        if len(gains) < 2:
+            return False
+        average = mean(gains)
+        spread = math.sqrt(max(0.0, mean([g * g for g in gains]) - average**2) / (len(gains) - 1))
+        return average > self.margin + self.confidence * spread
