@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from driver import DESKTOP, PHONE
+from driver import ACTION_TIMEOUT_S, DESKTOP, PHONE
 
 from cardtable.server import Settings, create_app
 from cardtable.server.clock import Clock
@@ -37,11 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SCREENS = Path(__file__).resolve().parents[2] / "test-output" / "screens"
-#: How long a page action, and an `expect`, may wait for the page before the test fails. A
-#: passing test never waits this long; the room is for a machine that is busy (parallel test
-#: workers on two cores), where 10 s (the actions' old limit) and 5 s (Playwright's for
-#: `expect`) were met by pages that were only slow.
-ACTION_TIMEOUT_MS = 30_000
+ACTION_TIMEOUT_MS = ACTION_TIMEOUT_S * 1000
 
 
 def missing(reason: str) -> None:

@@ -16,6 +16,11 @@ import time
 BAR = ".action-bar:not([hidden])"
 ACTION = f"{BAR} .action-button"
 PHONE = {"width": 390, "height": 844}
+#: How long a test waits for the page (an action, an `expect`, a step the page should send)
+#: before it fails. A passing test never waits this long; the room is for a busy machine
+#: (parallel test workers on two cores), where 10 s (the old limit) and 5 s (Playwright's own
+#: for `expect`) were met by pages that were only slow.
+ACTION_TIMEOUT_S = 30
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -159,19 +164,28 @@ def is_over(page) -> bool:
     return page.locator(".end .winner-title").count() > 0
 
 
-def play_until_over(pages, timeout: float = 90, each_turn=None) -> None:
-    """Everyone plays their turns until every page shows the end screen."""
-    deadline = time.monotonic() + timeout
-    while not all(is_over(page) for page in pages):
-        assert time.monotonic() < deadline, "the game did not end in time"
+def play_until(pages, done, timeout: float = 90, each_turn=None) -> list[str]:
+    """Everyone plays their turns until `done()`; the labels of the actions taken. Fails after
+    `timeout` seconds."""
+    deadline, taken = time.monotonic() + timeout, []
+    while not done():
+        assert time.monotonic() < deadline, f"not done after {timeout} s of turns: {taken}"
         acted = False
         for page in pages:
             label = take_turn(page)
             if label and each_turn:
                 each_turn(page, label)
+            if label:
+                taken.append(label)
             acted = acted or bool(label)
         if not acted:
             time.sleep(0.1)
+    return taken
+
+
+def play_until_over(pages, timeout: float = 90, each_turn=None) -> None:
+    """Everyone plays their turns until every page shows the end screen."""
+    play_until(pages, lambda: all(is_over(page) for page in pages), timeout, each_turn)
 
 
 FOCUSED = """([selector, text]) => { const el = document.activeElement;

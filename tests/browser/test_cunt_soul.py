@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from driver import DESKTOP, PHONE, start_against_bots, tab_to
+from driver import ACTION_TIMEOUT_S, DESKTOP, PHONE, start_against_bots, tab_to
 
 YOU = ".cs-you:not([hidden])"
 CARD = ".cs-grid .white-card.selectable"
@@ -87,8 +87,8 @@ def check_cards_offered_as_can_says(page, site, code: str, seat: int) -> None:
     offers for a play, and offers the pickup exactly when `can` does: the browser works out no
     rule itself. The cards are compared while the page asks for a play (its grid also picks a
     new field card, from `can.field_change`). The page may still be drawing the step before
-    (the bots move at once), so the two are compared until they agree, for up to 10 s."""
-    deadline = time.monotonic() + 10
+    (the bots move at once), so the two are compared until they agree (ACTION_TIMEOUT_S)."""
+    deadline = time.monotonic() + ACTION_TIMEOUT_S
     while True:
         can = site.read(code, lambda s: s.game.view(s.game_state, seat)["you"]["can"])
         asks_for_a_play = "then play them" in page.locator(".cs-prompt").inner_text()

@@ -17,6 +17,7 @@ from driver import (
     hand_ids,
     is_over,
     join_table,
+    play_until,
     play_until_over,
     take_turn,
     wait_for_table,
@@ -318,9 +319,7 @@ def test_survival_digipen_discard_full_hand_reboot_and_the_haiku_finale(open_pag
     take_turn(b)
     # Survival of the Fittest: players take turns eliminating answers.
     pages = list(by_seat.values())
-    done = []
-    while game(site, code).round == 1:
-        done += [label for label in map(take_turn, pages) if label]
+    done = play_until(pages, lambda: game(site, code).round != 1)
     assert "Eliminate this answer" in done
     winner = by_seat[game(site, code).scores.index(1)]
     # Rebooting the Universe (guide): a whole new hand for the point.

@@ -56,7 +56,9 @@ def _packs(state) -> list[str]:
 
 
 def test_upload_report_then_choose_packs_and_see_them_in_play(open_page, site, screens):
-    rated = httpx.post(f"{site.url}/api/decks", content=_rated_deck(), params={"name": "r.json"})
+    rated = httpx.post(
+        f"{site.url}/api/decks", content=_rated_deck(), params={"name": "r.json"}, timeout=60
+    )  # read in a sandbox process of its own, slow to start on a busy machine
     assert rated.status_code == 201, rated.text
     ann = open_page(PHONE)
     ann.fill("#player-name", "Ann")

@@ -147,7 +147,7 @@ def test_the_czar_reports_a_revealed_answer(open_page, site):
     expect(report).to_be_hidden()  # nothing to report before an answer is shown
     # Ann reveals the answers one by one, and stops before choosing a winner.
     action = ann.locator(".action-bar:not([hidden]) .action-button")
-    expect(action).to_have_text(re.compile("Reveal answer 1"), timeout=20_000)
+    expect(action).to_have_text(re.compile("Reveal answer 1"))
     while (label := action.inner_text()).startswith("Reveal"):
         action.click()
         expect(action).not_to_have_text(label)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from driver import DESKTOP, PHONE, start_against_bots, wait_for_table
+from driver import ACTION_TIMEOUT_S, DESKTOP, PHONE, start_against_bots, wait_for_table
 from playwright.sync_api import expect
 
 from cardtable.bots.russian_bank import HeuristicBot
@@ -63,7 +63,7 @@ def play_in_page(page, action: dict, count: int) -> None:
 
 
 def wait_for_step(site, code: str, seq: int, action: dict) -> None:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + ACTION_TIMEOUT_S
     while site.read(code, lambda s: s.seq) == seq:
         assert time.monotonic() < deadline, f"the page did not send {action}"
         time.sleep(0.01)

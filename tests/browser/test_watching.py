@@ -9,8 +9,8 @@ from driver import (
     PHONE,
     add_bots,
     create_table,
+    play_until,
     play_until_over,
-    take_turn,
     wait_for_table,
 )
 from playwright.sync_api import expect
@@ -73,11 +73,9 @@ def test_spectator_and_big_screen(open_page, site, screens, browser):
     expect(tv.locator(".member.member-other")).to_contain_text("Rando Cardrissian")
 
     # Answers show on the big screen once everyone has played; then the round's winner.
-    while not tv.locator(".answer-grid .white-card").count():
-        take_turn(player)
+    play_until([player], lambda: tv.locator(".answer-grid .white-card").count())
     screens(tv, "big-screen-answers")
-    while not tv.locator(".last-round h3").count():
-        take_turn(player)
+    play_until([player], lambda: tv.locator(".last-round h3").count())
     expect(tv.locator(".last-round h3")).to_contain_text("wins the round")
     assert font_px(tv, ".black-text") >= 44 and font_px(tv, ".member-name") >= 28
     screens(tv, "big-screen-round")
