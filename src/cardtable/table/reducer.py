@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ..engine import Decks, Event
 from .errors import ErrorCode, TableError
 from .lobby import LOBBY_ACTIONS
-from .state import DocumentChange, LogEntry, TableState
+from .state import LogEntry, TableState
 
 
 def replay(code: str, entries: Iterable[LogEntry], decks: Decks = None) -> TableState:
@@ -49,22 +49,16 @@ def apply(table: TableState, entry: LogEntry) -> list[Event]:
     table.seq = entry.seq
     table.clock = now
     table.last_wall = entry.wall_time
-    table.document_changed = _change(before, _document_inputs(table))
+    table.document_changed = before is None or before != _document_inputs(table)
     return events
 
 
 def _document_inputs(table: TableState) -> tuple:
-    """What a game action may change in `document()` (most change none of it): its deadline,
-    and the rest."""
-    return table.deadline(), (table.status, [(s.away, s.gone) for s in table.seats])
-
-
-def _change(before: tuple | None, after: tuple) -> DocumentChange:
-    """What changed in `document()` between two `_document_inputs` (None before: a lobby or
-    timeout entry, which may change anything)."""
-    if before is None or before[1] != after[1]:
-        return DocumentChange.ANYTHING
-    return DocumentChange.NOTHING if before[0] == after[0] else DocumentChange.DEADLINE
+    """What a game action may change in `document()`: most change none of it."""
+    deadline = None
+    if table.game_state is not None and table.status == "playing":
+        deadline = table.game.deadline(table.game_state)
+    return table.status, deadline, [(s.away, s.gone) for s in table.seats]
 
 
 def _play(

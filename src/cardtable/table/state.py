@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, Protocol
 
 from .. import bots, games
@@ -33,16 +32,6 @@ from .settings import AWAY_AFTER, CLAIM_AFTER, GRACE
 
 #: Chat lines a table keeps (and shows in its document).
 CHAT_KEPT = 50
-
-
-class DocumentChange(IntEnum):
-    """What an entry changed in `TableState.document()`, from least to most (steps applied
-    together changed the largest of theirs): nothing, the `deadline` alone (a CAH round's
-    phase moving on), or anything. False only for NOTHING."""
-
-    NOTHING = 0
-    DEADLINE = 1
-    ANYTHING = 2
 
 
 class LogEntry(Protocol):
@@ -96,8 +85,8 @@ class TableState:
     clock: float = 0.0
     #: The wall time of the last entry applied: when the table last changed.
     last_wall: float = 0.0
-    #: What the last entry applied changed in `document()`.
-    document_changed: DocumentChange = DocumentChange.ANYTHING
+    #: Whether the last entry applied changed `document()`.
+    document_changed: bool = True
     #: The decks its games deal from, as whoever replays the log hands them over (the server:
     #: its library's, read by id before each entry naming one is applied); None: built-in.
     decks: Decks = None
@@ -252,15 +241,12 @@ class TableState:
             "max_players": self.seat_range()[1],
         }
 
-    def deadline(self) -> float | None:
-        """The running game's next deadline in wall time (as `document()` shows it), or None."""
-        if self.game_state is None or self.status != "playing":
-            return None
-        due = self.game.deadline(self.game_state)
-        return None if due is None else self.created_wall + due
-
     def document(self, online: set[int]) -> dict[str, Any]:
         """The table as every member and spectator sees it (no secrets)."""
+        deadline = None
+        if self.game_state is not None and self.status == "playing":
+            due = self.game.deadline(self.game_state)
+            deadline = None if due is None else self.created_wall + due
         seat_of = {m: seat for seat, status in enumerate(self.seats) for m in status.members}
         autopilot = self.autopilot_seats() if self.status == "playing" else set()
         return {
@@ -302,7 +288,7 @@ class TableState:
                 }
                 for seat, s in enumerate(self.seats)
             ],
-            "deadline": self.deadline(),
+            "deadline": deadline,
             "results": list(self.results),
             "chat": list(self.chat),
             "series": self._series_json(),

@@ -15,7 +15,7 @@ import orjson
 
 from ...engine import Event
 from ...table.patch import changes, diff, pointer
-from ...table.state import DocumentChange, TableState
+from ...table.state import TableState
 from ..realtime.connection import CLOSE_REMOVED, Connection
 from ..realtime.messages import PROTOCOL_VERSION
 from ..realtime.outgoing import NO_ACK, Update, joined
@@ -61,15 +61,18 @@ class FanOut:
         return {"table": self._table_doc, "game": game}
 
     def _broadcast(
-        self, steps: list[tuple[int, list[Event]]], document_changed: DocumentChange, acks: dict
+        self, steps: list[tuple[int, list[Event]]], document_changed: bool, acks: dict
     ) -> list:
         """Each connection's `update` reporting `steps` ((seq, events) pairs, the last being the
-        state's), and a close for members gone, to send once they are stored.
-        `document_changed`: what the steps changed in the table's document (the largest of
-        theirs). `acks`: the client id to acknowledge, by connection."""
+        state's), and a close for members gone, to send once they are stored. `acks`: the
+        client id to acknowledge, by connection."""
         state = self.state
         sends: list[tuple[Connection, Update | int]] = []
-        table_ops = self._table_ops(document_changed)
+        table_ops: list = []
+        if document_changed:
+            table_doc = state.document(self.online())
+            table_ops = diff(self._table_doc, table_doc, "/table")
+            self._table_doc = table_doc
         seats = _seats_by_member(state)
         old_public, old_yous = self._public, self._yous
         public, yous = self._views({seats.get(c.member) for c in self.connections})
@@ -119,26 +122,11 @@ class FanOut:
         self._yous = {key: part.sent for key, part in yous.items()}
         return sends
 
-    def _table_ops(self, changed: DocumentChange) -> list[dict]:
-        """Operations from the table's document last sent to the state's, which differ by
-        `changed`: only the deadline is compared when nothing else can have changed (not
-        the whole document built and diffed, as for any other change)."""
-        if changed is DocumentChange.DEADLINE:
-            deadline = self.state.deadline()
-            if deadline == self._table_doc["deadline"]:
-                return []
-            self._table_doc = {**self._table_doc, "deadline": deadline}
-            return [{"op": "replace", "path": "/table/deadline", "value": deadline}]
-        if not changed:
-            return []
+    def _send_presence(self) -> None:
+        self._build()
         table_doc = self.state.document(self.online())
         ops = diff(self._table_doc, table_doc, "/table")
         self._table_doc = table_doc
-        return ops
-
-    def _send_presence(self) -> None:
-        self._build()
-        ops = self._table_ops(DocumentChange.ANYTHING)
         if ops:
             message = orjson.dumps({"type": "presence", "seq": self.state.seq, "patch": ops})
             for connection in self.connections:

@@ -31,7 +31,6 @@ from ...engine import Event
 from ...store import Conflict, Entry, database_down
 from ...table.errors import ErrorCode, TableError
 from ...table.reducer import apply, replay
-from ...table.state import DocumentChange
 from ..realtime.connection import Connection
 from ..realtime.outgoing import send_in_order
 from ..refusals import unavailable
@@ -59,8 +58,8 @@ class Step:
     stored: asyncio.Future
     outcome: asyncio.Future
     started: float
-    #: What it changed in the table's document (besides the game's).
-    document_changed: DocumentChange
+    #: Whether it changed the table's document (not only the game's).
+    document_changed: bool
     #: Applied by `act_now`: no `act` waits for it to observe its latency.
     at_once: bool = False
 
@@ -155,8 +154,8 @@ class WritePipeline:
         entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), wall)
         events = apply(state, entry)
         summary = self._summary
-        if kind != "game" or state.document_changed is DocumentChange.ANYTHING:
-            summary = state.summary()  # none of it is in the deadline
+        if kind != "game" or state.document_changed:
+            summary = state.summary()
         ended = summary["status"] == "ended" != self._summary["status"]
         stored = self.context.store.submit(
             state.code,
@@ -201,7 +200,7 @@ class WritePipeline:
         self._open = None
         group.before = self._sent()
         acks = {step.origin: step.client_id for step in group.steps if step.origin is not None}
-        changed = max(step.document_changed for step in group.steps)
+        changed = any(step.document_changed for step in group.steps)
         group.sends = self._broadcast([(s.entry.seq, s.events) for s in group.steps], changed, acks)
 
     def _deliver(self) -> None:
