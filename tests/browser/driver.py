@@ -136,6 +136,10 @@ ON_TOP = """el => { const r = el.getBoundingClientRect();
   return Boolean(hit && el.contains(hit)); }"""
 
 
+#: Resolves once the page has drawn a frame after this point (observers of sizes have run).
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def check_action_bar(page, label: str) -> None:
     """At 390x844, then at 1280x800, with the page scrolled where it is: the bottom bar lies
     inside the viewport and its action button (holding `label`) is enabled and on top, so a tap
@@ -153,6 +157,7 @@ def check_action_bar(page, label: str) -> None:
         assert label in button.inner_text() and button.is_enabled(), (size, button.inner_text())
         assert button.evaluate(ON_TOP), f"the {label!r} button is covered at {size}"
     page.set_viewport_size(PHONE)
+    page.evaluate(NEXT_FRAME)  # the bar's new height reaches the page's padding (a ResizeObserver)
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     end = page.locator("main > :last-child").bounding_box()
     end = end["y"] + end["height"]
