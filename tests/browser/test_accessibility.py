@@ -26,6 +26,7 @@ import pytest
 from axe import VERSION, cached_script, check, script_of
 from driver import (
     ACTION,
+    ACTION_TIMEOUT_S,
     DESKTOP,
     PHONE,
     add_bots,
@@ -277,10 +278,14 @@ def test_russian_bank_turn_picked_card_and_end(open_page, site, audit):
     )
     page.wait_for_selector(".rb-board:not([aria-busy])")
     audit(page, "russian-bank-turn")
-    source = page.locator(".rb-pile.is-source")
-    if not source.count():
-        page.locator(".rb-pile.is-turnable").first.click()
-        page.wait_for_selector(".rb-board:not([aria-busy]) .rb-pile.is-source")
+    source = page.locator(".rb-board:not([aria-busy]) .rb-pile.is-source")
+    deadline = time.monotonic() + ACTION_TIMEOUT_S
+    while not source.count():  # turn cards up until one can be picked (the bot may move between)
+        assert time.monotonic() < deadline, "no card to pick came to the page"
+        turnable = page.locator(".rb-board:not([aria-busy]) .rb-pile.is-turnable")
+        if turnable.count():
+            turnable.first.click()
+        time.sleep(0.1)
     source.first.click()
     page.wait_for_selector(".rb-pile.is-target")
     audit(page, "russian-bank-picked")
