@@ -51,9 +51,9 @@ def test_the_heuristic_bot_beats_random_players():
     players = [bots.get("heuristic", "csh")] + [bots.get("random", "csh")] * 3
     wins = sum(
         0 in play_game(GAME, {"draft": "random"}, 4, seed, players).result.winners
-        for seed in range(40)
+        for seed in range(80)
     )
-    assert wins >= 24  # a fair share would be 10
+    assert wins >= 44  # a fair share would be 20; over many games it wins about 68%
 
 
 def test_the_heuristic_bot_answers_a_window_asked_of_everyone_at_once():

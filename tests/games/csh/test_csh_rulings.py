@@ -79,7 +79,8 @@ def test_csh_4_the_deck_is_base_and_chosen_sets_with_the_election_in_the_bottom_
         sets = {state.type_of[c].set for c in everything}
         assert sets == {"base", "evals", "pr", "imps", ""}  # "": the Election
         assert len(everything) == 20 + 30 + 1
-        assert [len(hand) for hand in state.hands] == [5, 5, 5]
+        hands = [len(state.hands[(state.start + position) % 3]) for position in range(3)]
+        assert hands == [5, 6, 5]  # five each, and the second player's catch-up card (CSH-31)
         depths.add(state.deck.index(state.election))
     assert depths == set(range(11))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, everyone
-from . import deck, flow
+from . import catchup, deck, flow
 from .catalog import CATALOG
 from .state import Phase, State, blank
 
@@ -53,10 +53,12 @@ def choose(state: State, seat: int, directorship: str) -> None:
 
 
 def _start(state: State) -> None:
-    """Build the deck, deal five each, then a random starting player (seed set-up 2 to 5)."""
+    """Build the deck, deal five each, then a random starting player (seed set-up 2 to 5),
+    then the catch-up deal (CSH-31)."""
     deck.build(state)
     state.start = state.rng.randrange(state.seats)
     state.events.append(
         everyone("game-started", directorships=list(state.directorships), start=state.start)
     )
+    catchup.deal(state)
     flow.begin_turn(state, state.start)
