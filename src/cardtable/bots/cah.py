@@ -24,6 +24,7 @@ from ..engine import Game, Rng
 from . import cah_embedding
 from .cah_fit import FitTable, Scorer, SpecificScorer, builtin_prompts
 from .cah_words import WordOverlapScorer
+from .levels import levels
 
 EXPLORE = 0.1  # how often a player plays its second-best answer
 BET_GAP = 0.25  # bet when the second play falls short of the best by this share of its lead
@@ -134,18 +135,13 @@ def _ranked(actions: list[dict], key, rng: Rng) -> list[dict]:
     return sorted(shuffled, key=key, reverse=True)
 
 
-def _cah_hard():
-    """cah_hard.py, the `easy` and `hard` levels: it builds on this module, so it is imported
-    when a level is first asked for."""
-    from . import cah_hard
+def _hard():
+    """cah_hard.py's `hard` level: it builds on this module, so it is imported when first
+    asked for."""
+    from .cah_hard import HardBot
 
-    return cah_hard
+    return HardBot()
 
 
-#: `normal` is the lobby's level for FitBot; `easy` and `hard` are in cah_hard.py.
-BOTS = {
-    "heuristic": FitBot,
-    "easy": lambda: _cah_hard().easy(),
-    "normal": FitBot,
-    "hard": lambda: _cah_hard().HardBot(),
-}
+#: `normal` is the lobby's level for FitBot; `hard` is in cah_hard.py.
+BOTS = levels(FitBot, _hard)

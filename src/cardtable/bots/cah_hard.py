@@ -1,5 +1,5 @@
 """The CAH `hard` bot (issue 25): it plays to win rounds where the rules let players act on
-each other's answers, and the `easy` level.
+each other's answers.
 
 `normal` (FitBot, cah.py) plays the answer that fits best, its runner-up one time in ten, and
 votes and eliminates by fit. `hard` differs where a choice can change who wins:
@@ -24,7 +24,6 @@ from __future__ import annotations
 from ..engine import Game, Rng
 from .cah import FitBot, round_black
 from .cah_fit import FitTable, Scorer
-from .levels import Careless
 
 VOTE_WIN, VOTE_TIE, VOTE_LOSS = 1.0, 0.0, -1.0  # a vote's outcomes, for the bot
 
@@ -120,8 +119,3 @@ def _predicted_votes(
     votes = {best: others - 1}
     votes[second] = votes.get(second, 0) + 1
     return {answer: count for answer, count in votes.items() if count}
-
-
-def easy() -> Careless:
-    """The `easy` level: `normal` (FitBot) with one move in `levels.SLIP` played at random."""
-    return Careless(FitBot)

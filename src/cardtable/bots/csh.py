@@ -21,7 +21,7 @@ from ..games.csh.catalog import (
     Effect,
 )
 from ..games.csh.deck import ELECTION_DEPTH, HAND_SIZE
-from .levels import Careless
+from .levels import levels
 from .search import SearchBot, pairwise_rewards
 
 CANCEL_WORTH = 3.0  # a Cancel kept in hand
@@ -392,9 +392,4 @@ def search_bot() -> SearchBot:
     )
 
 
-BOTS = {
-    "heuristic": HeuristicBot,
-    "easy": lambda: Careless(HeuristicBot),
-    "normal": HeuristicBot,
-    "hard": search_bot,
-}
+BOTS = levels(HeuristicBot, search_bot)

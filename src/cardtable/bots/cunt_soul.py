@@ -27,7 +27,7 @@ from itertools import combinations
 from ..engine import Game, Rng, play_out
 from ..games.cunt_soul.determinize import determinize
 from ..games.cunt_soul.state import Decision, Phase
-from .levels import Careless
+from .levels import levels
 from .search import SearchBot, pairwise_rewards
 
 QUEEN, ACE = 12, 14
@@ -466,9 +466,4 @@ def search_bot() -> SearchBot:
     )
 
 
-BOTS = {
-    "heuristic": HeuristicBot,
-    "easy": lambda: Careless(RulesOfThumb),
-    "normal": HeuristicBot,
-    "hard": search_bot,
-}
+BOTS = levels(HeuristicBot, search_bot, careless=RulesOfThumb)

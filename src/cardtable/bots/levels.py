@@ -27,3 +27,18 @@ class Careless:
         if rng.random() < self.slip:
             return game.random_action(state, seat, rng)
         return self.heuristic.choose(game, state, seat, rng)
+
+
+def levels(
+    heuristic: Callable[[], Bot], hard: Callable[[], Bot], careless: Callable[[], Bot] | None = None
+) -> dict[str, Callable[[], Bot]]:
+    """A game's `BOTS`: `heuristic` (its name in saved tables) and `normal` are the heuristic,
+    `easy` is `careless` (the heuristic unless a cheaper one is given) made careless, `hard`
+    is `hard`."""
+    base = heuristic if careless is None else careless
+    return {
+        "heuristic": heuristic,
+        "easy": lambda: Careless(base),
+        "normal": heuristic,
+        "hard": hard,
+    }

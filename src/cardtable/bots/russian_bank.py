@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..engine import Game, Rng
 from ..games.russian_bank.legal import on_turn, turn_plays
 from ..games.russian_bank.piles import STOCK
-from .levels import Careless
+from .levels import levels
 from .search import PairedSearchBot, SearchBot, pairwise_rewards
 
 PLAIN_STOP = {"type": "stop"}
@@ -253,9 +253,4 @@ def search_bot() -> SearchBot:
     )
 
 
-BOTS = {
-    "heuristic": HeuristicBot,
-    "easy": lambda: Careless(HeuristicBot),
-    "normal": HeuristicBot,
-    "hard": search_bot,
-}
+BOTS = levels(HeuristicBot, search_bot)
