@@ -123,7 +123,7 @@ def run(args) -> str:
             started = clock()
             events = reducer.apply(state, entry)
             acks = {} if viewer is None else {viewer: 1}
-            sends = table._broadcast([(entry.seq, events)], state.document_changed, acks)
+            sends = table._broadcast([(entry.seq, events)], state.table_changed, acks)
             built = clock()
             send_in_order(sends)
             send += clock() - built

@@ -185,6 +185,8 @@ class Store:
         self._before_write = before_write
         self._pending: list[_Append] = []
         self._writer: asyncio.Task | None = None
+        #: `_flush` is to run at the loop's next turn.
+        self._flush_armed = False
 
     @classmethod
     async def open(
@@ -211,6 +213,8 @@ class Store:
         return cls(engine, PostgresWriter(engine), None, before_write)
 
     async def close(self) -> None:
+        if self._pending and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.create_task(self._write_pending())  # ahead of `_flush`
         if self._writer is not None:
             await asyncio.shield(self._writer)
         await self._writer_db.close()
@@ -245,28 +249,50 @@ class Store:
         `then` runs as soon as it settles, in the same turn of the event loop as the commit
         (a future's callbacks would wait for the next turn, which under load is milliseconds
         later). `finished`: the game these entries end, recorded with them."""
-        done = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
         self._pending.append(_Append(code, entries, summary, done, then, finished))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_pending())
+        if not self._flush_armed and (self._writer is None or self._writer.done()):
+            self._flush_armed = True
+            loop.call_soon(self._flush)
         return done
 
     def flush_if_full(self) -> None:
         """Write the queued steps now if FLUSH_AT of them wait and the database can take them
         on the event loop (SQLite, not busy). Under load a turn of the loop applies hundreds of
         steps; written only at the next turn, every one of them would wait for all the others.
-        A write that fails here is left to the writer task, which sorts out taken steps and
-        errors. The caller must be ready for the steps' `then` callbacks."""
-        if len(self._pending) < FLUSH_AT or not self._writer_db.writes_now():
+        The caller must be ready for the steps' `then` callbacks."""
+        if len(self._pending) >= FLUSH_AT and self._writer_db.writes_now():
+            self._write_now()
+
+    def _flush(self) -> None:
+        """At the turn of the loop after steps were queued: write them, on the loop when the
+        database takes it (SQLite, not busy: no task for the write), else by the writer task.
+        Unless the task runs already: it takes what is queued."""
+        self._flush_armed = False
+        if self._writer is not None and not self._writer.done():
             return
+        if self._pending and not (self._writer_db.writes_now() and self._write_now()):
+            self._writer = asyncio.create_task(self._write_pending())
+
+    def _write_now(self) -> bool:
+        """Write every queued step on the event loop, at once. False, having done nothing,
+        when the database is busy or a step is taken: the writer task sorts those out."""
         batch = [item for item in self._pending if not item.done.done()]
         try:
             rows, summaries, games = self._rows(batch)
-            self._writer_db.write_now(rows, summaries, time.time(), games)
-        except Exception:
-            return
+            if not self._writer_db.write_now(rows, summaries, time.time(), games):
+                return False
+        except DuplicateStep:
+            return False
+        except Exception as error:  # the database is down: every caller hears it
+            self._pending = []
+            for item in batch:
+                self._fail(item, error, batch)
+            return True
         self._pending = []
         _settle(batch, None)
+        return True
 
     async def _write_pending(self) -> None:
         while self._pending:

@@ -155,10 +155,14 @@ class SqliteWriter:
         """Whether a write may run on the event loop now (the connection is the loop's)."""
         return not self._fsync and not self._in_thread
 
-    def write_now(self, rows: list[tuple], summaries: list[Summary], now: float, games) -> None:
-        """`write` on the event loop, at once; raises when the database is busy (see
-        `writes_now`: only then may this be called)."""
-        self._write(rows, summaries, now, games)
+    def write_now(self, rows: list[tuple], summaries: list[Summary], now: float, games) -> bool:
+        """`write` on the event loop, at once (only when `writes_now`); False, having written
+        nothing, while another connection writes (`write` then waits for it, off the loop)."""
+        try:
+            self._write(rows, summaries, now, games)
+        except _Busy:
+            return False
+        return True
 
     async def _run(self, work, *args):
         if self.writes_now():

@@ -32,16 +32,15 @@ def apply(table: TableState, entry: LogEntry) -> list[Event]:
     if entry.seq != table.seq + 1:
         raise ValueError(f"table {table.code}: entry {entry.seq} after {table.seq}")
     now = max(table.clock, entry.game_time)
-    before = _document_inputs(table) if entry.kind in ("game", "auto") else None
+    table_changed = True
     if entry.kind == "lobby":
         handler = LOBBY_ACTIONS.get(entry.action.get("type"))
         if handler is None:
             raise TableError(ErrorCode.BAD_ACTION, "no such table action")
         events = handler(table, entry.action, now)
-    elif entry.kind == "game":
-        events = _play(table, entry.seat, entry.action, now)
-    elif entry.kind == "auto":
-        events = _play(table, entry.seat, entry.action, now, by_person=False)
+    elif entry.kind in ("game", "auto"):
+        by_person = entry.kind == "game"
+        events, table_changed = _play(table, entry.seat, entry.action, now, by_person)
     elif entry.kind == "timeout":
         events = _timeout(table, entry.action, now)
     else:
@@ -49,29 +48,23 @@ def apply(table: TableState, entry: LogEntry) -> list[Event]:
     table.seq = entry.seq
     table.clock = now
     table.last_wall = entry.wall_time
-    table.document_changed = before is None or before != _document_inputs(table)
+    table.table_changed = table_changed
     return events
 
 
-def _document_inputs(table: TableState) -> tuple:
-    """What a game action may change in `document()`: most change none of it."""
-    deadline = None
-    if table.game_state is not None and table.status == "playing":
-        deadline = table.game.deadline(table.game_state)
-    return table.status, deadline, [(s.away, s.gone) for s in table.seats]
-
-
 def _play(
-    table: TableState, seat: int | None, action: dict, now: float, by_person: bool = True
-) -> list[Event]:
+    table: TableState, seat: int | None, action: dict, now: float, by_person: bool
+) -> tuple[list[Event], bool]:
     """A seat's move; `by_person`: made by whoever holds it (not its autopilot), which shows
-    they are here: the seat is no longer away."""
+    they are here: the seat is no longer away. With its events, whether it changed the table
+    itself (see `TableState.table_changed`): the game changes only its own state, and the
+    table changes only by `seat_back` and `check_end`, each of which says so by its events."""
     if table.status != "playing":
         raise TableError(ErrorCode.NO_GAME, "no game is running at this table")
     events = table.game.apply(table.game_state, seat, action, now)
-    if seat is not None and by_person:
-        events += table.seat_back(seat)
-    return events + table.check_end(now)
+    own = table.seat_back(seat) if seat is not None and by_person else []
+    own += table.check_end(now)
+    return events + own, bool(own)
 
 
 def _timeout(table: TableState, action: dict, now: float) -> list[Event]:

@@ -85,8 +85,9 @@ class TableState:
     clock: float = 0.0
     #: The wall time of the last entry applied: when the table last changed.
     last_wall: float = 0.0
-    #: Whether the last entry applied changed `document()`.
-    document_changed: bool = True
+    #: Whether the last entry applied may have changed the table's own fields of
+    #: `document()` (those besides `game_fields()`, which a game's step changes).
+    table_changed: bool = True
     #: The decks its games deal from, as whoever replays the log hands them over (the server:
     #: its library's, read by id before each entry naming one is applied); None: built-in.
     decks: Decks = None
@@ -241,12 +242,20 @@ class TableState:
             "max_players": self.seat_range()[1],
         }
 
-    def document(self, online: set[int]) -> dict[str, Any]:
-        """The table as every member and spectator sees it (no secrets)."""
+    def game_fields(self) -> dict[str, Any]:
+        """The fields of `document()` that the game's state decides: its next deadline in wall
+        time, and whether a player may join now. No other field reads the game's state, so a
+        step of the game that leaves the table itself as it was (`table_changed`) changes
+        these at most."""
         deadline = None
         if self.game_state is not None and self.status == "playing":
             due = self.game.deadline(self.game_state)
             deadline = None if due is None else self.created_wall + due
+        return {"deadline": deadline, "late_join": self.late_join_open()}
+
+    def document(self, online: set[int]) -> dict[str, Any]:
+        """The table as every member and spectator sees it (no secrets): the table's own
+        fields, and the game's (`game_fields`)."""
         seat_of = {m: seat for seat, status in enumerate(self.seats) for m in status.members}
         autopilot = self.autopilot_seats() if self.status == "playing" else set()
         return {
@@ -261,7 +270,6 @@ class TableState:
             "away_after": self.away_after,
             "grace": self.grace,
             "claim_after": self.claim_after,
-            "late_join": self.late_join_open(),
             "claim": self._claim_json(),
             "game_number": self.game_number,
             "members": [
@@ -288,13 +296,13 @@ class TableState:
                 }
                 for seat, s in enumerate(self.seats)
             ],
-            "deadline": deadline,
             "results": list(self.results),
             "chat": list(self.chat),
             "series": self._series_json(),
             "chat_mode": self.chat_mode,
             "decks": self._decks_json(),
             "player_cards": self.player_cards,
+            **self.game_fields(),
         }
 
     def _names(self, seat: SeatStatus) -> list[str]:

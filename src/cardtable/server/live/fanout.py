@@ -61,18 +61,15 @@ class FanOut:
         return {"table": self._table_doc, "game": game}
 
     def _broadcast(
-        self, steps: list[tuple[int, list[Event]]], document_changed: bool, acks: dict
+        self, steps: list[tuple[int, list[Event]]], table_changed: bool, acks: dict
     ) -> list:
         """Each connection's `update` reporting `steps` ((seq, events) pairs, the last being the
-        state's), and a close for members gone, to send once they are stored. `acks`: the
-        client id to acknowledge, by connection."""
+        state's), and a close for members gone, to send once they are stored.
+        `table_changed`: whether any of the steps changed the table itself (see
+        `TableState.table_changed`). `acks`: the client id to acknowledge, by connection."""
         state = self.state
         sends: list[tuple[Connection, Update | int]] = []
-        table_ops: list = []
-        if document_changed:
-            table_doc = state.document(self.online())
-            table_ops = diff(self._table_doc, table_doc, "/table")
-            self._table_doc = table_doc
+        table_ops = self._table_ops(table_changed)
         seats = _seats_by_member(state)
         old_public, old_yous = self._public, self._yous
         public, yous = self._views({seats.get(c.member) for c in self.connections})
@@ -122,11 +119,29 @@ class FanOut:
         self._yous = {key: part.sent for key, part in yous.items()}
         return sends
 
-    def _send_presence(self) -> None:
-        self._build()
+    def _table_ops(self, table_changed: bool) -> list[dict]:
+        """Operations from the table's document last sent to the state's: the whole document
+        built and diffed when the table itself may have changed, else only the fields the
+        game decides (`TableState.game_fields`) compared, the rest being as sent."""
+        if not table_changed:
+            sent = self._table_doc
+            fields = self.state.game_fields()
+            ops = [
+                {"op": "replace", "path": f"/table/{key}", "value": value}
+                for key, value in fields.items()
+                if sent[key] != value
+            ]
+            if ops:
+                self._table_doc = {**sent, **fields}
+            return ops
         table_doc = self.state.document(self.online())
         ops = diff(self._table_doc, table_doc, "/table")
         self._table_doc = table_doc
+        return ops
+
+    def _send_presence(self) -> None:
+        self._build()
+        ops = self._table_ops(True)
         if ops:
             message = orjson.dumps({"type": "presence", "seq": self.state.seq, "patch": ops})
             for connection in self.connections:

@@ -58,8 +58,8 @@ class Step:
     stored: asyncio.Future
     outcome: asyncio.Future
     started: float
-    #: Whether it changed the table's document (not only the game's).
-    document_changed: bool
+    #: Whether it changed the table itself (`TableState.table_changed`).
+    table_changed: bool
     #: Applied by `act_now`: no `act` waits for it to observe its latency.
     at_once: bool = False
 
@@ -154,8 +154,8 @@ class WritePipeline:
         entry = Entry(state.seq + 1, kind, seat, action, max(self.clock(), at), wall)
         events = apply(state, entry)
         summary = self._summary
-        if kind != "game" or state.document_changed:
-            summary = state.summary()
+        if state.table_changed:
+            summary = state.summary()  # the game's state decides none of it
         ended = summary["status"] == "ended" != self._summary["status"]
         stored = self.context.store.submit(
             state.code,
@@ -174,7 +174,7 @@ class WritePipeline:
             stored,
             loop.create_future(),
             time.perf_counter(),
-            state.document_changed,
+            state.table_changed,
         )
         if self._open is None:
             self._open = StepGroup([step])
@@ -200,7 +200,7 @@ class WritePipeline:
         self._open = None
         group.before = self._sent()
         acks = {step.origin: step.client_id for step in group.steps if step.origin is not None}
-        changed = any(step.document_changed for step in group.steps)
+        changed = any(step.table_changed for step in group.steps)
         group.sends = self._broadcast([(s.entry.seq, s.events) for s in group.steps], changed, acks)
 
     def _deliver(self) -> None:
@@ -317,7 +317,7 @@ class WritePipeline:
         origin, client_id = self._unsent.pop(entry.seq, (None, None))
         self._following = origin is None
         acks = {} if origin is None else {origin: client_id}
-        self._send(self._broadcast([(entry.seq, events)], self.state.document_changed, acks))
+        self._send(self._broadcast([(entry.seq, events)], self.state.table_changed, acks))
         if entry.kind == "lobby":
             self._watch_absent()
 
