@@ -66,7 +66,7 @@ def test_spectator_and_big_screen(open_page, site, screens, browser):
     screens(tv, "big-screen")
 
     # The host removes a bot mid-game, once she confirms.
-    player.get_by_role("button", name="Manage").click()
+    player.get_by_role("button", name="Manage", exact=True).click()
     player.get_by_role("button", name="Remove Bot 2").click()
     player.get_by_role("dialog", name="Remove Bot 2?").get_by_role("button", name="Remove").click()
     expect(tv.locator(".member.seat-empty")).to_contain_text("Bot 2")  # its seat plays on

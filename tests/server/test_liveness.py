@@ -49,11 +49,12 @@ def _to_act(state) -> set[int]:
     return set(state.game.to_act(state.game_state)) if state.status == "playing" else set()
 
 
-def _next_step(server, players: dict, done):
+def _next_step(server, code, players: dict, done):
     """What moves the game on now, looked at on the server: None when `done(state)` holds;
     ("move", seat, action) for a seat in `players` the game waits on (the game's autopilot
-    bot's move, so that turns end); ("wait", seconds, seq) until the game's deadline, at step
-    `seq`; ("robots", seq) while bots or autopilots move."""
+    bot's move, so that turns end; chosen here, off the server's loop, on a copy of the game:
+    a bot's first move may load a model); ("wait", seconds, seq) until the game's deadline, at
+    step `seq`; ("robots", seq) while bots or autopilots move."""
     now = server.clock.time()
 
     def look(state):
@@ -61,15 +62,19 @@ def _next_step(server, players: dict, done):
             return None
         mine = sorted(_to_act(state) & players.keys())
         if mine:
-            seat = mine[0]
-            bot = bots.get(bots.autopilot(state.game_id), state.game_id)
-            return "move", seat, bot.choose(state.game, state.game_state, seat, Rng(state.seq))
+            game = state.game
+            return "move", mine[0], game, game.clone(state.game_state), state.game_id, state.seq
         deadline = state.game.deadline(state.game_state) if state.status == "playing" else None
         if deadline is not None and not (_to_act(state) & state.robot_seats().keys()):
             return "wait", max(0.0, deadline - (now - state.created_wall)) + 0.01, state.seq
         return ("robots", state.seq)
 
-    return look
+    step = server.read(code, look)
+    if step is None or step[0] != "move":
+        return step
+    _, seat, game, position, game_id, seq = step
+    bot = bots.get(bots.autopilot(game_id), game_id)
+    return "move", seat, bot.choose(game, position, seat, Rng(seq))
 
 
 def _drive(server, code, players: dict, done, limit: int = 600) -> None:
@@ -77,7 +82,7 @@ def _drive(server, code, players: dict, done, limit: int = 600) -> None:
     clock reach each deadline, until `done(state)` holds on the server."""
     watcher = next(iter(players.values()))
     for _ in range(limit):
-        step = server.read(code, _next_step(server, players, done))
+        step = _next_step(server, code, players, done)
         if step is None:
             return
         if step[0] == "move":
@@ -363,7 +368,7 @@ def test_csh_a_reaction_window_left_to_run_out_is_not_a_missed_deadline(clocked)
     players = dict(enumerate(clients))
     windows = 0
     while windows <= 2 * AWAY_AFTER.default:
-        step = clocked.read(code, _next_step(clocked, players, lambda s: s.status != "playing"))
+        step = _next_step(clocked, code, players, lambda s: s.status != "playing")
         if step is None:
             break
         if clocked.read(code, lambda s: s.game_state.phase.value) == "window":
