@@ -66,7 +66,7 @@ FITS = {
 }
 
 
-class _Table:
+class StandInTable:
     """A stand-in game that shows a bot a written view and legal actions, and nothing else."""
 
     def __init__(self, view: dict, legal: list[dict]):
@@ -143,7 +143,7 @@ def test_the_czar_bot_picks_one_of_the_submissions():
 def test_a_player_plays_the_answer_that_fits(scorer):
     hand = [{"id": 1, "text": FITS["misses"]}, {"id": 2, "text": FITS["fits"]}]
     legal = [{"type": "submit", "cards": [1]}, {"type": "submit", "cards": [2]}]
-    table = _Table({"public": _public(), "you": {"hand": hand}}, legal)
+    table = StandInTable({"public": _public(), "you": {"hand": hand}}, legal)
     picks = [FitBot(scorer).choose(table, None, 1, Rng(seed))["cards"] for seed in range(20)]
     assert picks.count([2]) >= 15  # the runner-up only one time in EXPLORE (10%)
 
@@ -155,7 +155,7 @@ def test_the_czar_and_voters_choose_the_answer_that_fits(scorer, kind):
         {"answer": 1, "cards": [{"id": 2, "text": FITS["fits"]}]},
     ]
     legal = [{"type": kind, "answer": 0}, {"type": kind, "answer": 1}]
-    table = _Table({"public": _public(answers=answers), "you": {"hand": []}}, legal)
+    table = StandInTable({"public": _public(answers=answers), "you": {"hand": []}}, legal)
     for seed in range(5):
         assert FitBot(scorer).choose(table, None, 0, Rng(seed)) == legal[1]
 
@@ -167,7 +167,7 @@ def test_survival_eliminates_the_answer_that_fits_worst():
         {"answer": 1, "cards": [{"id": 2, "text": FITS["misses"]}]},
     ]
     legal = [{"type": "eliminate", "answer": 0}, {"type": "eliminate", "answer": 1}]
-    table = _Table({"public": _public(answers=answers), "you": {"hand": []}}, legal)
+    table = StandInTable({"public": _public(answers=answers), "you": {"hand": []}}, legal)
     assert FitBot(WordOverlapScorer()).choose(table, None, 2, Rng(0)) == legal[1]
 
 
@@ -194,7 +194,7 @@ def test_the_model_is_loaded_on_first_use_only(monkeypatch):
     monkeypatch.setattr(cah_embedding, "load", lambda: loads.append(1) or WordOverlapScorer())
     bot = FitBot()
     assert loads == []
-    table = _Table({"public": _public(), "you": {"hand": []}}, [{"type": "reveal-next"}])
+    table = StandInTable({"public": _public(), "you": {"hand": []}}, [{"type": "reveal-next"}])
     bot.choose(table, None, 0, Rng(0))
     assert loads == []  # revealing needs no fit
     bot.scorer  # noqa: B018

@@ -9,7 +9,7 @@ import zlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cah_bot import TABLES
+from test_cah_bot import TABLES, StandInTable
 
 from cardtable import bots, games
 from cardtable.bots.cah import FitBot
@@ -40,19 +40,6 @@ class _HashScorer:
         if text in self.written:
             return self.written[text]
         return zlib.crc32(f"{context}|{text}".encode()) / 2**32
-
-
-class _Table:
-    """A stand-in game that shows a bot a written view and legal actions, and nothing else."""
-
-    def __init__(self, view: dict, legal: list[dict]):
-        self._view, self._legal = view, legal
-
-    def view(self, state, seat):
-        return self._view
-
-    def legal(self, state, seat):
-        return self._legal
 
 
 def test_the_three_levels_are_offered_for_cah():
@@ -133,7 +120,7 @@ def _judged(phase: str, fits: list[float], mine: int, seats: int, kind: str = "v
     if kind == "eliminate":
         legal = [{"type": kind, "answer": answer} for answer in range(len(fits))]
     scorer = _HashScorer(dict(zip(texts, fits, strict=True)))
-    return _Table({"public": public, "you": you}, legal), scorer
+    return StandInTable({"public": public, "you": you}, legal), scorer
 
 
 def test_god_is_dead_it_votes_for_a_tie_when_another_answer_would_win():
