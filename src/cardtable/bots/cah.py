@@ -95,14 +95,18 @@ class FitBot:
             return ranked[1]
         return best
 
-    def _judge(self, public: dict, kind: str, actions: list[dict], rng: Rng) -> dict:
-        answers = {answer["answer"]: answer["cards"] for answer in public["answers"]}
-        shown = {a: [card["text"] for card in cards] for a, cards in answers.items()}
+    def answer_fits(self, public: dict) -> dict[int, float]:
+        """The fit of each answer shown, by its number."""
+        shown = {a["answer"]: [card["text"] for card in a["cards"]] for a in public["answers"]}
         fit = self._fit(public, [text for texts in shown.values() for text in texts])
+        return {answer: fit.play(texts) for answer, texts in shown.items()}
+
+    def _judge(self, public: dict, kind: str, actions: list[dict], rng: Rng) -> dict:
+        fits = self.answer_fits(public)
         unseen = float("-inf")  # an answer not in the view (never the case) is never chosen
 
         def score(answer: int) -> float:
-            return fit.play(shown[answer]) if answer in shown else unseen
+            return fits.get(answer, unseen)
 
         if kind == "rank":
             return _ranked(actions, lambda a: tuple(score(x) for x in a["answers"]), rng)[0]

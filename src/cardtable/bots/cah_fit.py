@@ -76,6 +76,7 @@ class FitTable:
 
 REFERENCE_SIZE = 256  # the most reference prompts a `SpecificScorer` compares with
 MIN_SPREAD = 1e-6  # a text as similar to every reference: its spread, so as not to divide by 0
+STATISTICS_SIZE = 4096  # texts whose statistics a `SpecificScorer` keeps
 
 
 @cache
@@ -92,23 +93,32 @@ def builtin_prompts() -> tuple[str, ...]:
 class SpecificScorer:
     """A `Scorer`: how far `base`'s similarity of a text to a context stands above the text's
     similarities to `references` (prompts), in their standard deviations (a z-score). A
-    text close to every prompt gains nothing from it."""
+    text close to every prompt gains nothing from it. A text's mean and spread over the
+    references are computed once and kept (`STATISTICS_SIZE` texts, the oldest out first)."""
 
     def __init__(self, base: Scorer, references: Sequence[str]):
         self.name = f"{base.name}-specific"
         self._base = base
         self._references = list(references)
+        self._statistics: dict[str, tuple[float, float]] = {}
 
     def similarities(self, contexts: Sequence[str], texts: Sequence[str]) -> list[list[float]]:
-        rows = self._base.similarities([*contexts, *self._references], texts)
-        direct, reference = rows[: len(contexts)], rows[len(contexts) :]
-        spreads = [_spread(column) for column in zip(*reference, strict=True)]
+        unique = dict.fromkeys(texts)
+        found = {text: self._statistics[text] for text in unique if text in self._statistics}
+        missing = [text for text in unique if text not in found]
+        if missing:
+            rows = self._base.similarities(self._references, missing)
+            for text, column in zip(missing, zip(*rows, strict=True), strict=True):
+                if len(self._statistics) >= STATISTICS_SIZE:
+                    del self._statistics[next(iter(self._statistics))]
+                self._statistics[text] = found[text] = _spread(column)
+        spreads = [found[text] for text in texts]
         return [
             [
                 (value - mean) / max(spread, MIN_SPREAD)
                 for value, (mean, spread) in zip(row, spreads, strict=True)
             ]
-            for row in direct
+            for row in self._base.similarities(contexts, texts)
         ]
 
 

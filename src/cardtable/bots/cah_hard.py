@@ -22,8 +22,8 @@ It reads only its seat's view and its legal actions.
 from __future__ import annotations
 
 from ..engine import Game, Rng
-from .cah import FitBot, round_black
-from .cah_fit import FitTable, Scorer
+from .cah import FitBot
+from .cah_fit import Scorer
 
 VOTE_WIN, VOTE_TIE, VOTE_LOSS = 1.0, 0.0, -1.0  # a vote's outcomes, for the bot
 
@@ -52,7 +52,7 @@ class HardBot:
     def _vote(self, view: dict, votes: list[dict], rng: Rng) -> dict:
         public, you = view["public"], view["you"]
         mine = {answer["answer"] for answer in you["yourAnswers"]}
-        fit = self._answer_fits(public)
+        fit = self.fit_bot.answer_fits(public)
         options = [action["answer"] for action in votes]
         open_answers = sorted(fit) if public["phase"] == "vote" else sorted(set(options) | mine)
         predicted = _predicted_votes(open_answers, fit, mine, _voters(public, you["seat"]) - 1)
@@ -77,21 +77,9 @@ class HardBot:
         rivals = [action for action in actions if action["answer"] not in mine]
         if not mine & left or not rivals:
             return self.fit_bot.choose(game, state, seat, rng)
-        fit = self._answer_fits(view["public"])
+        fit = self.fit_bot.answer_fits(view["public"])
         rng.shuffle(rivals)
         return max(rivals, key=lambda action: fit.get(action["answer"], 0.0))
-
-    def _answer_fits(self, public: dict) -> dict[int, float]:
-        """The fit of each answer shown, by its number."""
-        black = round_black(public) or {"text": "", "pick": 1}
-        shown = {a["answer"]: [card["text"] for card in a["cards"]] for a in public["answers"]}
-        table = FitTable(
-            self.fit_bot.scorer,
-            black["text"],
-            black["pick"],
-            [text for texts in shown.values() for text in texts],
-        )
-        return {answer: table.play(texts) for answer, texts in shown.items()}
 
 
 def _voters(public: dict, seat: int) -> int:
