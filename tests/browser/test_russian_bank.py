@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from cardtable.bots.russian_bank import HeuristicBot
 from cardtable.engine import Rng
+from cardtable.games.russian_bank.piles import DISCARD, TURNED
 
 
 def create(site, name: str, options: dict) -> dict:
@@ -197,3 +198,43 @@ def test_the_page_offers_exactly_the_plays_the_servers_can_lists(open_page, site
     page.locator(f'[data-pile="{source}"]').drag_to(page.locator(f'[data-pile="{elsewhere}"]'))
     expect(page.locator(".rb-pile[aria-pressed=true]")).to_have_count(0)
     assert site.read(code, lambda s: s.seq) == seq, "a drop on a pile `can` does not list"
+
+
+def test_a_drag_onto_a_pile_at_the_screens_bottom_edge_lands_there(open_page, site):
+    """Your piles sit along the bottom of the screen, where the action bar appears: dragging
+    your turned card onto your discard pile there must not raise the bar over it on the way,
+    and the drop sends the move (the Cancel button of a picked card waits for a click)."""
+    code, pages, turn = two_people_started(open_page, site, (DESKTOP, DESKTOP))
+    page = pages[turn]
+    page.wait_for_selector(".rb .rb-pile")
+    pile(page, f"stock:{turn}", "is-turnable").click()
+    expect(pile(page, f"stock:{turn}", "is-turnable")).to_have_count(0)
+    pile(page, f"hand:{turn}", "is-turnable").click()
+    source, target = pile(page, f"turned:{turn}", "is-source"), f"discard:{turn}"
+    source.wait_for()
+    expect(page.locator(".action-bar")).to_be_hidden()  # nothing to turn up, no turn to end
+    page.locator(f'[data-pile="{target}"]').evaluate("e => e.scrollIntoView({block: 'end'})")
+    seq = site.read(code, lambda s: s.seq)
+
+    def centre(locator) -> tuple[float, float]:
+        box = locator.bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*centre(source))
+    page.mouse.down()
+    x, y = centre(page.locator(f'[data-pile="{target}"]'))
+    page.mouse.move(x, y, steps=4)
+    expect(source).to_have_attribute("aria-pressed", "true")  # the drag has begun
+    under = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-pile]')?.dataset.pile ?? null",
+        [x, y],
+    )
+    assert under == target, f"the card arrives over {under}, not over {target}"
+    page.mouse.up()
+    deadline = time.monotonic() + ACTION_TIMEOUT_S
+    while site.read(code, lambda s: s.seq) == seq:
+        assert time.monotonic() < deadline, "the drop sent no move"
+        time.sleep(0.01)
+    piles = site.read(code, lambda s: s.game_state.piles)
+    assert not piles[TURNED[turn]] and len(piles[DISCARD[turn]]) == 1

@@ -29,6 +29,7 @@ class RussianBankRenderer extends GameRenderer {
   constructor(host) {
     super(host, END_REASONS);
     this.picked = null;
+    this.dragging = false;
     this.plays = playsOf(null, null);
     this.before = null; // the public view before the latest step: a stop's snapshot
     this.snapshot = null;
@@ -80,11 +81,24 @@ class RussianBankRenderer extends GameRenderer {
       this.discards, this.bar.element);
     this.mount(this.element, this.title);
 
+    // While a card is dragged the bar stays as it was: a Cancel button popping up there would
+    // cover the piles along the screen's bottom edge, your own, just as the card arrives over
+    // them (letting go anywhere else cancels a drag).
     enableDrag(this.board, {
       canDrag: (id) => !this.busy && this.plays.moves.has(id),
-      start: (id) => this.pick(id, false),
-      drop: (from, to) => (this.targetOf(to) ? this.move(from, to) : this.refuse(to)),
-      cancel: () => this.unpick(false),
+      start: (id) => {
+        this.dragging = true;
+        this.pick(id, false);
+      },
+      drop: (from, to) => {
+        this.dragging = false;
+        if (this.targetOf(to)) this.move(from, to);
+        else this.refuse(to);
+      },
+      cancel: () => {
+        this.dragging = false;
+        this.unpick(false);
+      },
     });
   }
 
@@ -314,7 +328,7 @@ class RussianBankRenderer extends GameRenderer {
     this.turnStockButton.hidden = !plays.turnStock;
     this.turnHandButton.hidden = !plays.turnHand;
     this.endTurnButton.hidden = !plays.endTurn;
-    this.cancelButton.hidden = !this.picked;
+    this.cancelButton.hidden = !this.picked || this.dragging;
     this.drawButton.hidden = !can.offer_draw;
     this.spreadButton.hidden = !can.spread && !can.square;
     this.resignButton.hidden = !can.resign;
