@@ -58,6 +58,11 @@ class Game:
     summary: str = ""
     min_seats: int = 2
     max_seats: int = 2
+    #: The version of the rules, stamped on each game's start in a table's log: a change after
+    #: which a logged game would replay differently bumps it, and a server running other rules
+    #: then ends that game when it replays the log rather than replaying it wrong
+    #: (table/lobby.py `start`).
+    rules: str = "1"
     option_set: OptionSet = OptionSet(())
 
     # -- metadata -----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import orjson
 
 from ..engine import Decks
 from .patch import diff
-from .reducer import apply
+from .reducer import replay_entry
 from .state import LogEntry, TableState
 
 #: Steps a page of history holds when the reader does not say, and at most.
@@ -51,7 +51,7 @@ class PublicHistory:
         for entry in entries:
             if entry.seq <= state.seq:
                 continue
-            events = apply(state, entry)
+            events = replay_entry(state, entry)
             after = _public(state)
             self.steps.append(
                 {

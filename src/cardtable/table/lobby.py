@@ -12,6 +12,7 @@ server/realtime/messages.py, if members send it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .. import bots
 from ..engine import Event, IllegalAction, everyone
@@ -384,16 +385,9 @@ def start(table: TableState, action: dict, now: float) -> list[Event]:
     low, high = table.seat_range()
     if not low <= len(seats) <= high:
         raise TableError(ErrorCode.SEAT_COUNT, f"this game needs {low} to {high} players")
-    options = _rematch_options(table, seats) if table.status == "ended" else table.options
-    try:
-        hidden = action.get("hidden")  # cards moderators hid, as the server saw them
-        if hidden and isinstance(table.game, ModeratedCards):
-            options = table.game.without_cards(options, hidden)
-        state = table.game.new(
-            options, seats=len(seats), seed=action["seed"], now=now, decks=table.decks
-        )
-    except ValueError as error:
-        raise TableError(ErrorCode.BAD_OPTIONS, str(error)) from None
+    state = None
+    if action.get("rules", table.game.rules) == table.game.rules:
+        state = _new_game(table, seats, action, now)
     if table.series is not None:
         names = {m.id: m.name for m in table.present()}
         table.series.game_starting(seats, names, now)
@@ -401,12 +395,36 @@ def start(table: TableState, action: dict, now: float) -> list[Event]:
     table.seats = [SeatStatus(members) for members in seats]
     table.status = "playing"
     table.game_number += 1
-    return [everyone("game-started", game_number=table.game_number, seats=seats)]
+    table.other_rules = state is None
+    events = [everyone("game-started", game_number=table.game_number, seats=seats)]
+    if state is None:
+        # Logged under other rules (`Game.rules`), the game would replay wrong: it ends here,
+        # without a result, and the replay passes over its steps (reducer.replay).
+        _end_by_table(table, now, "rules-changed", None, [])
+        events.append(everyone("table-game-over", game_number=table.game_number))
+    return events
+
+
+def _new_game(table: TableState, seats: list[list[int]], action: dict, now: float) -> Any:
+    """The game state a start deals: the rematch's options after a game, the cards moderators
+    hid left out."""
+    options = _rematch_options(table, seats) if table.status == "ended" else table.options
+    try:
+        hidden = action.get("hidden")  # cards moderators hid, as the server saw them
+        if hidden and isinstance(table.game, ModeratedCards):
+            options = table.game.without_cards(options, hidden)
+        return table.game.new(
+            options, seats=len(seats), seed=action["seed"], now=now, decks=table.decks
+        )
+    except ValueError as error:
+        raise TableError(ErrorCode.BAD_OPTIONS, str(error)) from None
 
 
 def _rematch_options(table: TableState, seats: list[list[int]]) -> dict:
     """The next game's options from how the last one ended (`Game.next_options`), its
     seats mapped to the new ones by who holds them."""
+    if table.game_state is None:  # ended unplayed, logged under other rules (`start`)
+        return table.options
     result = table.game.result(table.game_state)
     if result is None:  # claimed or abandoned (`claim`): the game itself did not end
         return table.options

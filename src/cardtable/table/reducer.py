@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..engine import Decks, Event
+from ..engine import Decks, Event, IllegalAction
 from .errors import ErrorCode, TableError
 from .lobby import LOBBY_ACTIONS
 from .state import LogEntry, TableState
@@ -23,8 +23,24 @@ def replay(code: str, entries: Iterable[LogEntry], decks: Decks = None) -> Table
     steps = iter(entries)
     table = TableState.create(code, next(steps), decks)
     for entry in steps:
-        apply(table, entry)
+        replay_entry(table, entry)
     return table
+
+
+def replay_entry(table: TableState, entry: LogEntry) -> list[Event]:
+    """Apply a stored entry, as `apply` does; but after a game logged under other rules
+    (`Game.rules`), ended unplayed at its start (lobby.py `start`), the entries the table now
+    refuses (that game's moves, timeouts and claims) are passed over, each only counted."""
+    try:
+        return apply(table, entry)
+    except (TableError, IllegalAction):
+        if not table.other_rules:
+            raise
+    table.seq = entry.seq
+    table.clock = max(table.clock, entry.game_time)
+    table.last_wall = entry.wall_time
+    table.table_changed = False
+    return []
 
 
 def apply(table: TableState, entry: LogEntry) -> list[Event]:

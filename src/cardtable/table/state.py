@@ -78,6 +78,9 @@ class TableState:
     game_number: int = 0
     seats: list[SeatStatus] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
+    #: Whether the game last started was logged under rules other than the game's own now
+    #: (`Game.rules`): it ended unplayed, and the replay passes over its steps.
+    other_rules: bool = False
     #: The tournament the host set (series.py), or None.
     series: Series | None = None
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))

@@ -2,8 +2,9 @@
 one step per action type that needs any (`FILL_INS`), the others go as they are.
 
 A fill-in checks what only the server can (the word filter, the chat allowance, the decks the
-library offers) and adds what only the server may decide (a start's seed and the hidden cards
-it leaves out, a password's hash, a ban's address), so the logged action replays alike.
+library offers) and adds what only the server may decide (a start's seed, the version of the
+rules it is played under and the hidden cards it leaves out, a password's hash, a ban's
+address), so the logged action replays alike.
 """
 
 from __future__ import annotations
@@ -77,5 +78,6 @@ async def _write_card(site: Site, live: LiveTable, action: dict) -> None:
 @fills("start")
 async def _start(site: Site, live: LiveTable, action: dict) -> None:
     action["seed"] = secrets.randbits(62)
+    action["rules"] = live.state.game.rules
     if hidden := await hidden_at_start(site.moderation.hidden_cards, live):
         action["hidden"] = hidden

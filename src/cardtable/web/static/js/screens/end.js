@@ -14,6 +14,9 @@ import { humanize } from "../options-form.js";
 import { seriesHeadline } from "../panels/series.js";
 import { seriesSetting } from "../table-settings.js";
 
+/** Table reasons for a game that ended without being played out, nor won by a claim. */
+const UNPLAYED = new Set(["abandoned", "rules-changed"]);
+
 /** Why a game ended when the table ended it (not the game's own rules), in words. */
 function tableReason(reason) {
   return has(`end.reason.${reason}`) ? t(`end.reason.${reason}`) : null;
@@ -37,7 +40,7 @@ export class EndView {
     const named = (seat) => (result.names && result.names[seat] && result.names[seat].length ? result.names[seat].join(" & ") : ctx.seatName(seat));
     const ended = { ...ctx, seatName: named };
     const winners = formatList(result.winners.map(named));
-    const headline = result.reason === "abandoned" ? t("end.abandoned")
+    const headline = UNPLAYED.has(result.reason) ? t("end.abandoned")
       : this.renderer.headline(result, ended)
         || (result.draw ? t("end.draw")
           : result.winners.length ? t("end.wins", { names: winners, count: result.winners.length })
