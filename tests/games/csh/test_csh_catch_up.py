@@ -1,8 +1,8 @@
 """CSH-31, the catch-up deal (docs/rules-csh.md): once the starting player is known, the second
-player draws a sixth card, and at five players or more the starting player does too; nobody
-else. Checked on real games: drawn and chosen directorships, every player count, the cards
-drawn from the top of the deck after the deal of five, the hand sizes everyone sees, and who is
-told which cards."""
+player draws a sixth card; at five and six players the starting player does too; at seven and
+eight he draws two more, and the last player one; nobody else. Checked on real games: drawn
+and chosen directorships, every player count, the cards drawn from the top of the deck after
+the deal of five, the hand sizes everyone sees, and who is told which cards."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ HANDS_BY_POSITION = {
     4: [5, 6, 5, 5],
     5: [6, 6, 5, 5, 5],
     6: [6, 6, 5, 5, 5, 5],
-    7: [6, 6, 5, 5, 5, 5, 5],
-    8: [6, 6, 5, 5, 5, 5, 5, 5],
+    7: [7, 6, 5, 5, 5, 5, 6],
+    8: [7, 6, 5, 5, 5, 5, 5, 6],
 }
 
 
@@ -46,11 +46,11 @@ def _check_deal(state) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 8))
-def test_csh_31_the_second_player_and_from_five_players_the_first_draw_a_sixth_card(seed, seats):
+def test_csh_31_the_players_the_turn_order_puts_behind_draw_more_cards(seed, seats):
     _check_deal(GAME.new({"draft": "random"}, seats=seats, seed=seed))
 
 
-@pytest.mark.parametrize("seats", [2, 5])
+@pytest.mark.parametrize("seats", [2, 5, 8])
 def test_csh_31_after_a_draft_the_catch_up_cards_are_drawn_as_the_game_starts(seats):
     state = GAME.new({}, seats=seats, seed=11)
     assert all(hand == [] for hand in state.hands)
@@ -60,13 +60,19 @@ def test_csh_31_after_a_draft_the_catch_up_cards_are_drawn_as_the_game_starts(se
         )
     _check_deal(state)
     started = [e.type for e in events].index("game-started")
-    catching_up = [(state.start + p) % seats for p in range(2) if HANDS_BY_POSITION[seats][p] == 6]
+    catching_up = [  # (seat, cards drawn) in turn order from the starting player
+        ((state.start + p) % seats, hand - 5)
+        for p, hand in enumerate(HANDS_BY_POSITION[seats])
+        if hand > 5
+    ]
     drew = [e for e in events[started:] if e.type == "drew"]
-    assert [(e.data["seat"], e.data["count"]) for e in drew] == [(s, 1) for s in catching_up]
+    assert [(e.data["seat"], e.data["count"]) for e in drew] == catching_up
     told = [e for e in events[started:] if e.type == "you-drew"]
-    assert [(sorted(e.to), len(e.data["cards"])) for e in told] == [([s], 1) for s in catching_up]
-    for e, seat in zip(told, catching_up, strict=True):
-        assert e.data["cards"][0]["id"] == state.hands[seat][-1]
+    assert [(sorted(e.to), len(e.data["cards"])) for e in told] == [
+        ([seat], count) for seat, count in catching_up
+    ]
+    for e, (seat, count) in zip(told, catching_up, strict=True):
+        assert [card["id"] for card in e.data["cards"]] == state.hands[seat][-count:]
 
 
 def test_csh_31_the_sixth_card_is_a_card_to_play_like_any_other():

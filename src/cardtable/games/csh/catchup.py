@@ -1,12 +1,13 @@
 """The catch-up deal (docs/rules-csh.md CSH-31): once the starting player is known, the players
-the turn order puts at a disadvantage draw one more card each.
+the turn order puts at a disadvantage draw more cards.
 
 CSH-16 ends the game when the starting player's turn would begin, so when he draws the Election
 himself he takes one turn more than everyone else; at two players he won 57.8% of games (65.2%
 of those in which he drew it). The seed's end rule stands; this deal, a set-up step the seed
-leaves room for, makes up for it: the second player in turn order always draws a sixth card,
-and at five players or more the starting player does too (there the first two positions were
-measured the weakest).
+leaves room for, makes up for it: the second player in turn order always draws a sixth card;
+at five players or more the starting player does too (there the first two positions were
+measured the weakest); and at seven or eight he draws two, and the last player one (there they
+were the weakest, even with the starting player's one card).
 """
 
 from __future__ import annotations
@@ -14,17 +15,21 @@ from __future__ import annotations
 from . import deck
 from .state import State
 
-CATCH_UP_CARDS = 1  # what each catching-up player draws on top of the five of the deal
 BOTH_FROM = 5  # from this many players on, the starting player catches up too
+CROWDED_FROM = 7  # from this many, he draws two, and the last player in turn order one
 
 
-def positions(players: int) -> tuple[int, ...]:
-    """The turn positions that catch up at this player count (0 is the starting player)."""
-    return (0, 1) if players >= BOTH_FROM else (1,)
+def cards_by_position(players: int) -> dict[int, int]:
+    """The cards each catching-up turn position draws at this player count, on top of the five
+    of the deal (0 is the starting player)."""
+    if players >= CROWDED_FROM:
+        return {0: 2, 1: 1, players - 1: 1}
+    if players >= BOTH_FROM:
+        return {0: 1, 1: 1}
+    return {1: 1}
 
 
 def deal(state: State) -> None:
     """Each catching-up player draws, in turn order from the starting player (CSH-31)."""
-    seats = [(state.start + position) % state.seats for position in positions(state.seats)]
-    for seat in seats:
-        deck.draw(state, seat, CATCH_UP_CARDS)
+    for position, cards in cards_by_position(state.seats).items():
+        deck.draw(state, (state.start + position) % state.seats, cards)
