@@ -22,7 +22,6 @@ Usage: `uv run python bench/cah_strength.py [--games N] [--preset NAME] [--point
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import dataclass
 
@@ -31,8 +30,7 @@ from cardtable.bots import cah_embedding
 from cardtable.bots.cah import FitBot
 from cardtable.bots.cah_hard import HardBot
 from cardtable.engine import Ending, Rng, play_out
-from cardtable.sim.workers import done_in_parts
-from search_strength import wilson
+from search_strength import reported, wilson
 
 SEATS = 4
 LEVELS = ("hard", "normal")
@@ -148,12 +146,7 @@ def main() -> None:
         )
         for n in range(args.games)
     ]
-    results: list[Played] = []
-    for played in done_in_parts(play, matches, args.workers):
-        results.append(played)
-        if args.progress:
-            print(report(results, args), file=sys.stderr, flush=True)
-    print(report(results, args), flush=True)
+    reported(play, matches, args.workers, lambda results: report(results, args), args.progress)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import math
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from cardtable import bots, games
 from cardtable.engine import Ending, Rng, play_out
@@ -102,6 +103,18 @@ def report(game_id: str, results: list[Played], seats: int) -> str:
     )
 
 
+def reported(play, matches: list, workers: int, report, progress: bool) -> list:
+    """Play `matches` in `workers` processes (`done_in_parts`) and print `report(results)` at
+    the end, and after every game on stderr if `progress`; the results."""
+    results: list = []
+    for played in done_in_parts(play, matches, workers):
+        results.append(played)
+        if progress:
+            print(report(results), file=sys.stderr, flush=True)
+    print(report(results), flush=True)
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", choices=GAMES)
@@ -127,12 +140,8 @@ def main() -> None:
             )
             for n in range(args.games)
         ]
-        results: list[Played] = []
-        for played in done_in_parts(play, matches, args.workers):
-            results.append(played)
-            if args.progress:
-                print(report(game_id, results, args.seats), file=sys.stderr, flush=True)
-        print(report(game_id, results, args.seats), flush=True)
+        of_game = partial(report, game_id, seats=args.seats)
+        reported(play, matches, args.workers, of_game, args.progress)
 
 
 if __name__ == "__main__":

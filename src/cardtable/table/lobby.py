@@ -395,7 +395,6 @@ def start(table: TableState, action: dict, now: float) -> list[Event]:
     table.seats = [SeatStatus(members) for members in seats]
     table.status = "playing"
     table.game_number += 1
-    table.other_rules = state is None
     events = [everyone("game-started", game_number=table.game_number, seats=seats)]
     if state is None:
         # Logged under other rules (`Game.rules`), the game would replay wrong: it ends here,
@@ -423,7 +422,7 @@ def _new_game(table: TableState, seats: list[list[int]], action: dict, now: floa
 def _rematch_options(table: TableState, seats: list[list[int]]) -> dict:
     """The next game's options from how the last one ended (`Game.next_options`), its
     seats mapped to the new ones by who holds them."""
-    if table.game_state is None:  # ended unplayed, logged under other rules (`start`)
+    if table.other_rules:  # ended unplayed: no result to take the next options from
         return table.options
     result = table.game.result(table.game_state)
     if result is None:  # claimed or abandoned (`claim`): the game itself did not end

@@ -36,10 +36,7 @@ def replay_entry(table: TableState, entry: LogEntry) -> list[Event]:
     except (TableError, IllegalAction):
         if not table.other_rules:
             raise
-    table.seq = entry.seq
-    table.clock = max(table.clock, entry.game_time)
-    table.last_wall = entry.wall_time
-    table.table_changed = False
+    _advance(table, entry, False)
     return []
 
 
@@ -61,11 +58,16 @@ def apply(table: TableState, entry: LogEntry) -> list[Event]:
         events = _timeout(table, entry.action, now)
     else:
         raise ValueError(f"unknown log entry kind {entry.kind!r}")
+    _advance(table, entry, table_changed)
+    return events
+
+
+def _advance(table: TableState, entry: LogEntry, table_changed: bool) -> None:
+    """The table is at `entry` now: its sequence number, game time and wall time."""
     table.seq = entry.seq
-    table.clock = now
+    table.clock = max(table.clock, entry.game_time)
     table.last_wall = entry.wall_time
     table.table_changed = table_changed
-    return events
 
 
 def _play(

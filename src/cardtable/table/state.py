@@ -78,9 +78,6 @@ class TableState:
     game_number: int = 0
     seats: list[SeatStatus] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
-    #: Whether the game last started was logged under rules other than the game's own now
-    #: (`Game.rules`): it ended unplayed, and the replay passes over its steps.
-    other_rules: bool = False
     #: The tournament the host set (series.py), or None.
     series: Series | None = None
     chat: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
@@ -147,6 +144,13 @@ class TableState:
             if member.token == token_hash and not member.left:
                 return member
         return None
+
+    @property
+    def other_rules(self) -> bool:
+        """Whether the game last started was logged under rules other than the game's own now
+        (`Game.rules`): it ended unplayed, without a state (lobby.py `start`), and the replay
+        passes over its steps."""
+        return self.status == "ended" and self.game_state is None
 
     def seat_of(self, member_id: int) -> int | None:
         """The game seat `member_id` plays, or None (spectator, lobby, or no game)."""
