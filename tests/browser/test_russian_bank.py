@@ -200,41 +200,70 @@ def test_the_page_offers_exactly_the_plays_the_servers_can_lists(open_page, site
     assert site.read(code, lambda s: s.seq) == seq, "a drop on a pile `can` does not list"
 
 
-def test_a_drag_onto_a_pile_at_the_screens_bottom_edge_lands_there(open_page, site):
-    """Your piles sit along the bottom of the screen, where the action bar appears: dragging
-    your turned card onto your discard pile there must not raise the bar over it on the way,
-    and the drop sends the move (the Cancel button of a picked card waits for a click)."""
-    code, pages, turn = two_people_started(open_page, site, (DESKTOP, DESKTOP))
+def turned_card_over_the_bottom_edge(open_page, site, viewport) -> tuple[str, object, int]:
+    """Two people started, each on a page of `viewport`; the one on turn has turned up his
+    stock and then his hand (so the action bar, with nothing to turn up and no turn to end,
+    is hidden) and scrolled his discard pile to the screen's bottom edge. Returns the table
+    code, his page and his seat: his turned card may go to that discard pile."""
+    code, pages, turn = two_people_started(open_page, site, (viewport, viewport))
     page = pages[turn]
     page.wait_for_selector(".rb .rb-pile")
     pile(page, f"stock:{turn}", "is-turnable").click()
     expect(pile(page, f"stock:{turn}", "is-turnable")).to_have_count(0)
     pile(page, f"hand:{turn}", "is-turnable").click()
+    pile(page, f"turned:{turn}", "is-source").wait_for()
+    expect(page.locator(".action-bar")).to_be_hidden()
+    page.locator(f'[data-pile="discard:{turn}"]').evaluate("e => e.scrollIntoView({block: 'end'})")
+    return code, page, turn
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def pile_under(page, x: float, y: float) -> str | None:
+    """The pile a pointer (or a finger) at (x, y) of the screen would reach."""
+    return page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-pile]')?.dataset.pile ?? null",
+        [x, y],
+    )
+
+
+def test_a_drag_onto_a_pile_at_the_screens_bottom_edge_lands_there(open_page, site):
+    """Your piles sit along the bottom of the screen, where the action bar appears: dragging
+    your turned card onto your discard pile there must not raise the bar over it on the way,
+    and the drop sends the move (the Cancel button of a picked card waits for a click)."""
+    code, page, turn = turned_card_over_the_bottom_edge(open_page, site, DESKTOP)
     source, target = pile(page, f"turned:{turn}", "is-source"), f"discard:{turn}"
-    source.wait_for()
-    expect(page.locator(".action-bar")).to_be_hidden()  # nothing to turn up, no turn to end
-    page.locator(f'[data-pile="{target}"]').evaluate("e => e.scrollIntoView({block: 'end'})")
     seq = site.read(code, lambda s: s.seq)
-
-    def centre(locator) -> tuple[float, float]:
-        box = locator.bounding_box()
-        assert box is not None
-        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
     page.mouse.move(*centre(source))
     page.mouse.down()
     x, y = centre(page.locator(f'[data-pile="{target}"]'))
     page.mouse.move(x, y, steps=4)
     expect(source).to_have_attribute("aria-pressed", "true")  # the drag has begun
-    under = page.evaluate(
-        "([x, y]) => document.elementFromPoint(x, y).closest('[data-pile]')?.dataset.pile ?? null",
-        [x, y],
-    )
+    under = pile_under(page, x, y)
     assert under == target, f"the card arrives over {under}, not over {target}"
     page.mouse.up()
-    deadline = time.monotonic() + ACTION_TIMEOUT_S
-    while site.read(code, lambda s: s.seq) == seq:
-        assert time.monotonic() < deadline, "the drop sent no move"
-        time.sleep(0.01)
+    wait_for_step(site, code, seq, {"type": "move", "from": f"turned:{turn}", "to": target})
+    piles = site.read(code, lambda s: s.game_state.piles)
+    assert not piles[TURNED[turn]] and len(piles[DISCARD[turn]]) == 1
+
+
+def test_a_tap_picked_card_leaves_the_pile_at_the_screens_bottom_edge_in_reach(open_page, site):
+    """On a phone a card is moved by two taps. Picking it shows the action bar's Cancel
+    button; the piles along the bottom of the screen, the player's own among them, must stay
+    where a tap reaches them, not under the bar that has just appeared."""
+    code, page, turn = turned_card_over_the_bottom_edge(open_page, site, PHONE)
+    target = f"discard:{turn}"
+    seq = site.read(code, lambda s: s.seq)
+    pile(page, f"turned:{turn}", "is-source").click()
+    expect(page.locator(".action-bar")).to_be_visible()
+    x, y = centre(page.locator(f'[data-pile="{target}"]'))
+    under = pile_under(page, x, y)
+    assert under == target, f"a tap on {target} lands on {under}"
+    page.mouse.click(x, y)
+    wait_for_step(site, code, seq, {"type": "move", "from": f"turned:{turn}", "to": target})
     piles = site.read(code, lambda s: s.game_state.piles)
     assert not piles[TURNED[turn]] and len(piles[DISCARD[turn]]) == 1

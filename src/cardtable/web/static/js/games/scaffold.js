@@ -56,6 +56,17 @@ export class ActionBar {
     this.element.hidden = true;
   }
 
+  /** Scrolls the page just enough that none of `elements` (what the player may tap next,
+   *  such as a picked card's destinations) sits under the bar: on a phone a bar that appears
+   *  on a tap would otherwise cover the piles along the screen's bottom edge. The page keeps
+   *  room below its content for the bar, so there is always that far to scroll. */
+  uncover(elements) {
+    if (this.element.hidden || !elements.length) return;
+    const top = this.element.getBoundingClientRect().top;
+    const lowest = Math.max(...elements.map((element) => element.getBoundingClientRect().bottom));
+    if (lowest > top) window.scrollBy(0, Math.ceil(lowest - top));
+  }
+
   destroy() {
     this.resized.disconnect();
   }

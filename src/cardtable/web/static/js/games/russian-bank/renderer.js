@@ -389,11 +389,15 @@ class RussianBankRenderer extends GameRenderer {
     else if (this.picked) this.refuse(id);
   }
 
+  /** `say`: picked by a click or a key (not a drag), which also brings the card's
+   *  destinations out from under the action bar that its Cancel button has just shown. */
   pick(id, say) {
     this.picked = id;
     this.drawPiles();
     this.drawControls();
-    if (say) announce(this.hint.textContent);
+    if (!say) return;
+    this.bar.uncover(this.plays.moves.get(id).map((target) => this.piles.get(target.to)));
+    announce(this.hint.textContent);
   }
 
   unpick(say) {
