@@ -11,7 +11,10 @@ judged): an action here is one of Submit, Reveal or Judge. Its latency runs from
 to the moment its player sees what it caused (Massive Decks acknowledges nothing), so it is
 not comparable with ours, which waits for every player at the table. Pauses between a round's
 stages are its server's configuration (`stages.*.after`, `timeouts.timeoutCheckFrequency`):
-set them to 0 and a few tens of milliseconds for a run as fast as its rules allow. Usage:
+set them to 0 and a few tens of milliseconds for a run as fast as its rules allow. Its games
+start with the lobby's default decks: give `defaults.decks` a built-in one (`{source:
+"BuiltIn", id: "cah-base-en"}`), or every start fails ("Ran out of cards") and no action is
+counted. Usage:
 
     uv run python bench/md_load.py --url http://127.0.0.1:8081 --players 1000 --tables 200
 """
