@@ -12,7 +12,7 @@ import time
 
 import pytest
 from driver import ACTION_TIMEOUT_S, DESKTOP, PHONE, start_against_bots, wait_for_table
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from cardtable.bots.russian_bank import HeuristicBot
 from cardtable.engine import Rng
@@ -200,7 +200,7 @@ def test_the_page_offers_exactly_the_plays_the_servers_can_lists(open_page, site
     assert site.read(code, lambda s: s.seq) == seq, "a drop on a pile `can` does not list"
 
 
-def turned_card_over_the_bottom_edge(open_page, site, viewport) -> tuple[str, object, int]:
+def turned_card_over_the_bottom_edge(open_page, site, viewport) -> tuple[str, Page, int]:
     """Two people started, each on a page of `viewport`; the one on turn has turned up his
     stock and then his hand (so the action bar, with nothing to turn up and no turn to end,
     is hidden) and scrolled his discard pile to the screen's bottom edge. Returns the table
