@@ -4,6 +4,7 @@ import pytest
 
 from cardtable import bots, games
 from cardtable.engine import Event, Result, Rng, everyone, french_deck, only
+from cardtable.engine.rng import Drawless
 
 
 def test_result_places_from_scores_share_ties():
@@ -55,6 +56,23 @@ def test_rng_is_seeded_and_copies_are_independent():
     assert twin.random() == first.random()
     twin.random()
     assert twin.random() != first.random()
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda r: r.random(),
+        lambda r: r.choice([1, 2]),
+        lambda r: r.shuffle([1, 2]),
+        lambda r: r.randrange(2),
+        lambda r: r.sample([1, 2], 1),
+    ],
+)
+def test_a_drawless_generator_refuses_every_draw(draw):
+    """A trial copy of a state (CSH's swing cap) carries one, so a trial that drew would fail
+    loudly instead of quietly drawing from a generator nobody keeps."""
+    with pytest.raises(AssertionError, match="may not draw"):
+        draw(Drawless())
 
 
 def test_french_deck_ids_are_unique_and_packs_differ():

@@ -21,3 +21,14 @@ class Rng(random.Random):
 
     def __copy__(self) -> Rng:
         return self.copy()
+
+
+class Drawless(Rng):
+    """A generator for throwaway copies of a state that must not consume randomness (a trial
+    of an answer, say): every draw raises, so a change that makes one draw is caught."""
+
+    def random(self) -> float:
+        raise AssertionError("this copy of the state may not draw randomness")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("this copy of the state may not draw randomness")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine import everyone, only
+from ...engine.rng import Drawless
 from . import archive, deck, window
 from .archive import REPLACE
 from .catalog import ALL, SWING_CAP, Effect, needs_target
@@ -258,20 +259,27 @@ def _modify(state: State, frame: Frame, effect: Effect, card) -> None:
     state.events.append(everyone("token-added", seat=frame.player, card={"id": card}, vp=effect.n))
 
 
-def _second_choices(state: State, frame: Frame, effect: Effect, first: int) -> tuple[int, ...]:
-    """The units the first may be swapped with: in another Archive, within the swing cap."""
+def _second_choices(state: State, frame: Frame, effect: Effect, first: int, before: list[int]):
+    """The units the first may be swapped with, lazily: in another Archive, within the swing
+    cap (`before`: every Archive's total now)."""
     first_seat = archive.placed(state, first)[0]
     seats = _others(state, frame.player) if effect.second == "others" else range(state.seats)
     tops = archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
-    return _capped(state, frame, effect._replace(op="swap-second", card=first), tops)
+    return _within_cap(state, frame, effect._replace(op="swap-second", card=first), tops, before)
 
 
 def _ask_swap(state: State, frame: Frame, effect: Effect) -> Ask:
+    """A first unit is offered when some second one may go with it (the first found will do)."""
     firsts = archive.unit_tops(state, _archives(state, frame, effect.scope), frame.player)
+    before = archive.totals(state)
     return (
         frame.player,
         "card",
-        tuple(top for top in firsts if _second_choices(state, frame, effect, top)),
+        tuple(
+            top
+            for top in firsts
+            if any(True for _ in _second_choices(state, frame, effect, top, before))
+        ),
     )
 
 
@@ -280,7 +288,8 @@ def _swap(state: State, frame: Frame, effect: Effect, first) -> None:
 
 
 def _ask_swap_second(state: State, frame: Frame, effect: Effect) -> Ask:
-    return frame.player, "card", tuple(_second_choices(state, frame, effect, effect.card))
+    before = archive.totals(state)
+    return frame.player, "card", tuple(_second_choices(state, frame, effect, effect.card, before))
 
 
 def _swap_second(state: State, frame: Frame, effect: Effect, second) -> None:
@@ -353,19 +362,27 @@ def _place(state: State, frame: Frame, effect: Effect, slot) -> None:
 
 # -- the swing cap ----------------------------------------------------------------------------
 
+_DRAWLESS = Drawless()
 
-def swing(state: State, frame: Frame, effect: Effect, option: int) -> int:
+
+def swing(state: State, frame: Frame, effect: Effect, option: int, before: list[int]) -> int:
     """The VP an effect would move between Archives with this answer: the change in every
-    player's total, summed (a swap of a -2 card for a 5 VP pile moves 14)."""
-    before = archive.totals(state)
-    trial = state.clone()
+    player's total from `before` (`archive.totals(state)`), summed (a swap of a -2 card for a
+    5 VP pile moves 14). The answer is tried on a copy that cannot draw a random number: the
+    capped primitives move cards, they never shuffle or flip."""
+    trial = state.clone(rng=_DRAWLESS)
     PRIMITIVES[effect.op][1](trial, frame, effect, option)  # these read the frame, never change it
     return sum(abs(a - b) for a, b in zip(archive.totals(trial), before, strict=True))
 
 
+def _within_cap(state: State, frame: Frame, effect: Effect, options, before: list[int]):
+    """The answers, lazily, that move at most SWING_CAP VP (docs/rules-csh.md CSH-29)."""
+    return (o for o in options if swing(state, frame, effect, o, before) <= SWING_CAP)
+
+
 def _capped(state: State, frame: Frame, effect: Effect, options) -> tuple[int, ...]:
     """The answers that move at most SWING_CAP VP (docs/rules-csh.md CSH-29)."""
-    return tuple(o for o in options if swing(state, frame, effect, o) <= SWING_CAP)
+    return tuple(_within_cap(state, frame, effect, options, archive.totals(state)))
 
 
 NO_ASK = None

@@ -132,12 +132,13 @@ class State:
     def election_drawn(self) -> bool:
         return self.drawer != NOBODY
 
-    def clone(self) -> State:
+    def clone(self, rng: Rng | None = None) -> State:
         """A copy sharing nothing mutable (the catalog, the options and choices never change);
-        its events start empty."""
+        its events start empty. `rng` replaces a copy of the generator (a `Drawless` one for a
+        trial that must not draw)."""
         return replace(
             self,
-            rng=self.rng.copy(),
+            rng=self.rng.copy() if rng is None else rng,
             directorships=list(self.directorships),
             hands=[list(hand) for hand in self.hands],
             archives=[[list(stack) for stack in archive] for archive in self.archives],
