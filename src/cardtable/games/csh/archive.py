@@ -239,10 +239,11 @@ def _bonus_stacks(state: State, stacks: list[list[int]]) -> int:
     )
 
 
-def totals(state: State) -> list[int]:
+def totals(state: State, counts: dict[str, int] | None = None) -> list[int]:
     """Every seat's Archive total (CSH-17): every face-up card counts, negatives included,
-    plus R3's bonus per stack."""
-    counts = face_up_counts(state)
+    plus R3's bonus per stack. `counts`: `face_up_counts(state)`, when the caller has it."""
+    if counts is None:
+        counts = face_up_counts(state)
     out = []
     for seat, stacks in enumerate(state.archives):
         total = sum(card_vp(state, card, counts) for stack in stacks for card in stack)

@@ -29,7 +29,7 @@ def _maybe(seat: int) -> int | None:
 def _archive_card(state: State, card: int, counts: dict[str, int]) -> dict:
     if state.down[card]:
         return {"id": card, "down": True}
-    out = {**face(state, card), "vp": archive.card_vp(state, card, counts)}
+    out = {"id": card, "card": state.type_of[card].id, "vp": archive.card_vp(state, card, counts)}
     if state.tokens[card]:
         out["tokens"] = state.tokens[card]
     return out
@@ -65,7 +65,7 @@ def _choice(state: State) -> dict | None:
 
 def public(state: State) -> dict:
     counts = archive.face_up_counts(state)
-    totals = archive.totals(state)
+    totals = archive.totals(state, counts)
     out: dict[str, Any] = {
         "phase": state.phase.value,
         "waiting": sorted(legal.to_act(state)),
