@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from ..sim import balance
+from ..sim.balance import pieces
 from ._common import add_game_arguments, bot_names, game_options
 
 
@@ -34,15 +35,28 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--out", type=Path, default=Path("report"), help="output directory")
+    parser.add_argument(
+        "--merge",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="REPORT",
+        help="play nothing: write the report of these reports' games together (the same "
+        "options and bots over other seeds); repeat for each report",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    console = Console()
+    if args.merge:
+        piece = pieces.merge([pieces.load(path) for path in args.merge], list(map(str, args.merge)))
+        _write(console, piece, args.out, _merge_command(args))
+        return 0
     if args.games < 1 or args.players < 2 or args.workers < 1:
         raise ValueError("--games and --workers must be at least 1, --players at least 2")
     options = game_options({"draft": "random"}, args.options, args.directorships)
     lineups = [bot_names(spec, args.players) for spec in (args.bots, *args.versus)]
-    console = Console()
     tallies = []
     with Progress(console=console, transient=True) as bar:
         for lineup in lineups:
@@ -58,7 +72,16 @@ def run(args: argparse.Namespace) -> int:
                     progress=lambda n, task=task: bar.advance(task, n),
                 )
             )
-    results = balance.write_report(tallies, args.out, _command(args))
+    seeds = [(args.seed, args.seed + args.games - 1)]
+    _write(console, pieces.Piece([_command(args)], options, seeds, tallies), args.out)
+    return 0
+
+
+def _write(console: Console, piece: pieces.Piece, out: Path, merged: str | None = None) -> None:
+    """The report of `piece` and its tallies, into `out`; `merged`: the command that merged it."""
+    command = merged or piece.commands[0]
+    results = balance.write_report(piece.tallies, out, command, piece.commands if merged else [])
+    pieces.save(out, piece)
     for result in results:
         console.print(
             f"bots {','.join(result['lineup'])}: win rate by turn position "
@@ -66,8 +89,7 @@ def run(args: argparse.Namespace) -> int:
             f"± {result['band']:.1f}): {result['positions']}"
         )
     console.print(f"directorships: {results[0]['directorships']}")
-    console.print(f"report: {args.out / 'report.md'}")
-    return 0
+    console.print(f"report: {out / 'report.md'}")
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -89,6 +111,13 @@ def _command(args: argparse.Namespace) -> str:
     for flag in ("directorships", "options"):
         if getattr(args, flag):
             words += [f"--{flag}", getattr(args, flag)]
+    return shlex.join([*words, "--out", str(args.out)])
+
+
+def _merge_command(args: argparse.Namespace) -> str:
+    words = ["cardtable", "balance", args.game]
+    for path in args.merge:
+        words += ["--merge", str(path)]
     return shlex.join([*words, "--out", str(args.out)])
 
 

@@ -86,3 +86,50 @@ def test_cardtable_balance_writes_a_report_with_charts_and_the_bot_axis(tmp_path
 def test_the_engine_benchmark_prints_a_line_for_csh():
     line = next(bench_engine(0.05, only="csh"))
     assert line.startswith("engine: game=csh preset=default decisions_per_s=")
+
+
+def _balance(out, *words: str) -> dict:
+    """`cardtable balance csh` for three heuristic bots, its figures read back."""
+    arguments = ["balance", "csh", "--players", "3", "--workers", "1", *words, "--out", str(out)]
+    assert main(arguments) == 0
+    return json.loads((out / "figures.json").read_text(encoding="utf-8"))
+
+
+def test_reports_of_disjoint_seeds_merge_into_the_report_of_all_their_games(tmp_path):
+    """A long run played in pieces (pieces.py) is judged as one: the merged figures are the
+    figures of one run over the same seeds, and a merged report merges again."""
+    _balance(tmp_path / "a", "--games", "3", "--seed", "1", "--versus", "random")
+    _balance(tmp_path / "b", "--games", "2", "--seed", "4", "--versus", "random")
+    _balance(tmp_path / "c", "--games", "2", "--seed", "6", "--versus", "random")
+    whole = _balance(tmp_path / "whole", "--games", "7", "--seed", "1", "--versus", "random")
+    ab = _balance(tmp_path / "ab", "--merge", str(tmp_path / "a"), "--merge", str(tmp_path / "b"))
+    assert ab[0]["games"] == 5 and ab[1]["lineup"] == ["random"] * 3
+    merged = _balance(
+        tmp_path / "abc", "--merge", str(tmp_path / "ab"), "--merge", str(tmp_path / "c")
+    )
+    assert _rounded(merged) == _rounded(whole)
+    report = (tmp_path / "abc" / "report.md").read_text(encoding="utf-8")
+    assert "# CSH balance report: 3 players, 7 games" in report
+    assert (
+        "* `cardtable balance csh --players 3 --games 2 --bots heuristic --versus random --seed 6"
+        in report
+    )
+    assert json.loads((tmp_path / "abc" / "tallies.json").read_text())["seeds"] == [[1, 7]]
+
+
+def test_reports_that_do_not_belong_together_are_refused_with_the_reason(tmp_path, capsys):
+    _balance(tmp_path / "a", "--games", "2", "--seed", "1")
+    _balance(tmp_path / "b", "--games", "2", "--seed", "2")
+    _balance(tmp_path / "random", "--games", "1", "--seed", "9", "--bots", "random")
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "tallies.json").write_text('{"version": 1, "commands": []}')
+    for pair, reason in [
+        (("a", "b"), "both played seed 2"),
+        (("a", "random"), "has other players or bots than"),
+        (("a", "broken"), "is not a tallies file this version wrote"),
+        (("a", "nothing"), "does not exist: is"),
+    ]:
+        merge = [word for name in pair for word in ("--merge", str(tmp_path / name))]
+        code = main(["balance", "csh", *merge, "--out", str(tmp_path / "out")])
+        assert code != 0 and reason in capsys.readouterr().err
+        assert not (tmp_path / "out").exists()

@@ -249,8 +249,11 @@ def _strength(results: list[dict]) -> list[str]:
     return [*lines, ""]
 
 
-def markdown(results: list[dict], command: str, chart_names: list[str]) -> str:
-    """The report as markdown: the verdicts, the tables, the charts."""
+def markdown(
+    results: list[dict], command: str, chart_names: list[str], merged: list[str] = ()
+) -> str:
+    """The report as markdown: the verdicts, the tables, the charts. `merged`: the commands
+    that played the games of a report merged from others (pieces.py), each with its seeds."""
     main = results[0]
     fair, band, players = main["fair"], main["band"], main["players"]
     lines = [
@@ -258,6 +261,10 @@ def markdown(results: list[dict], command: str, chart_names: list[str]) -> str:
         "",
         f"Command: `{command}`",
         "",
+    ]
+    if merged:
+        lines += ["Merged from the games of:", "", *(f"* `{c}`" for c in merged), ""]
+    lines += [
         f"Bots: {_lineup(main)}. Shared wins are split evenly, so fair is {fair:.1f}% per seat. "
         f"The fairness band is {BAND_POINTS:.0f}/players points either side of fair "
         f"(here ±{band:.1f}: {fair - band:.1f}% to {fair + band:.1f}%). Every figure in "
@@ -312,12 +319,14 @@ def markdown(results: list[dict], command: str, chart_names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def write_report(tallies: list[Tally], out: Path, command: str) -> list[dict]:
+def write_report(
+    tallies: list[Tally], out: Path, command: str, merged: list[str] = ()
+) -> list[dict]:
     """Write report.md, figures.json and the charts into `out` for the main lineup (first)
-    and the others; return the figures of each."""
+    and the others; return the figures of each. `merged`: as `markdown` takes it."""
     out.mkdir(parents=True, exist_ok=True)
     results = [figures(tally) for tally in tallies]
     (out / "figures.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     names = charts(results[0], out)
-    (out / "report.md").write_text(markdown(results, command, names), encoding="utf-8")
+    (out / "report.md").write_text(markdown(results, command, names, merged), encoding="utf-8")
     return results
