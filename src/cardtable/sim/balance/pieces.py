@@ -111,7 +111,10 @@ def _encoded(tally: Tally) -> dict:
 
 
 def _decoded(data: dict) -> Tally:
-    tally = Tally(int(data["players"]), tuple(data["lineup"]))
+    lineup = tuple(str(name) for name in data["lineup"])
+    if data["players"] != len(lineup):
+        raise PieceError(f"{len(lineup)} bots for {data['players']} players")
+    tally = Tally(len(lineup), lineup)
     for name in (f.name for f in fields(tally) if f.name not in ("players", "lineup")):
         blank, value = getattr(tally, name), data[name]
         if isinstance(blank, Counter):
