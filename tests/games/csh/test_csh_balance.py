@@ -123,11 +123,17 @@ def test_reports_that_do_not_belong_together_are_refused_with_the_reason(tmp_pat
     _balance(tmp_path / "random", "--games", "1", "--seed", "9", "--bots", "random")
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "tallies.json").write_text('{"version": 1, "commands": []}')
+    counted = json.loads((tmp_path / "a" / "tallies.json").read_text(encoding="utf-8"))
+    counted["seeds"] = [[20, 21]]
+    counted["tallies"][0]["turns"][0][1] = "many"
+    (tmp_path / "miscounted").mkdir()
+    (tmp_path / "miscounted" / "tallies.json").write_text(json.dumps(counted))
     for pair, reason in [
         (("a", "b"), "both played seed 2"),
         (("a", "random"), "has other players or bots than"),
         (("a", "broken"), "is not a tallies file this version wrote"),
         (("a", "nothing"), "does not exist: is"),
+        (("a", "miscounted"), "'many' is not a count"),
     ]:
         merge = [word for name in pair for word in ("--merge", str(tmp_path / name))]
         code = main(["balance", "csh", *merge, "--out", str(tmp_path / "out")])

@@ -118,7 +118,7 @@ def _decoded(data: dict) -> Tally:
     for name in (f.name for f in fields(tally) if f.name not in ("players", "lineup")):
         blank, value = getattr(tally, name), data[name]
         if isinstance(blank, Counter):
-            value = Counter({_key(key): count for key, count in value})
+            value = Counter({_key(key): _count(count) for key, count in value})
         elif isinstance(blank, list):
             if len(value) != tally.players:
                 raise PieceError(f"{name} has {len(value)} values for {tally.players} players")
@@ -127,6 +127,13 @@ def _decoded(data: dict) -> Tally:
             value = int(value)
         setattr(tally, name, value)
     return tally
+
+
+def _count(count):
+    """A count as saved: a number of games or seats, or a sum of win shares."""
+    if isinstance(count, (int, float)) and not isinstance(count, bool):
+        return count
+    raise PieceError(f"{count!r} is not a count")
 
 
 def _key(key):
