@@ -39,6 +39,7 @@ class _Table:
     def __init__(self, view: dict, seat: int):
         public = view["public"]
         self.public, self.you, self.seat = public, view["you"], seat
+        self.hand = {card["id"]: card for card in self.you["hand"]}
         self.seats = len(public["hands"])
         self.totals = [a["total"] for a in public["archives"]]
         self.others = [s for s in range(self.seats) if s != seat]
@@ -217,8 +218,7 @@ class HeuristicBot:
     # -- a turn -------------------------------------------------------------------------------
 
     def _play_value(self, action: dict, table: _Table) -> float:
-        hand = {c["id"]: c for c in table.you["hand"]}
-        kind = _face(hand[action["cards"][0]])
+        kind = _face(table.hand[action["cards"][0]])
         seat = table.seat
         if "target" in action:
             value = worth(kind, table) * (1.3 if action["target"] == table.leader else 1.0)
@@ -275,10 +275,11 @@ class HeuristicBot:
                 )
             elif self._effect_part(frame, table) >= NEGATE_AT:
                 wanted = ("negate",)
-        kinds = {c["id"]: _face(c) for c in table.you["hand"]}
         for reaction in wanted:
             options = [
-                a for a in legal if a["type"] == "react" and kinds[a["card"]].reaction == reaction
+                a
+                for a in legal
+                if a["type"] == "react" and _face(table.hand[a["card"]]).reaction == reaction
             ]
             if options:
                 return max(options, key=lambda a: self._reaction_spot(a, table))
@@ -347,7 +348,7 @@ class HeuristicBot:
         if effect in ("discard-one", "steal-one", "recover-one") and card in shown:
             value = _hand_worth(shown[card], table)
             mine = choice["seat"] == table.seat and effect == "discard-one"
-            return -value if mine and any(c["id"] == card for c in table.you["hand"]) else value
+            return -value if mine and card in table.hand else value
         owner, index, face = table.cards[card]
         vp = _unit_vp(table, owner, index) if effect in ("return", "destroy") else face.get("vp", 0)
         rival = (table.projected[owner] + 1) * 0.05

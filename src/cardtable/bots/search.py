@@ -33,9 +33,12 @@ from .base import Bot
 Evaluate = Callable[[Game, object], list[float]]
 
 
+_canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+
 def action_key(seat: int, action: dict) -> str:
     """A hashable name for one seat's action (actions are JSON-able dicts)."""
-    return f"{seat}:{json.dumps(action, sort_keys=True, separators=(',', ':'))}"
+    return f"{seat}:{_canonical(action)}"
 
 
 def place_rewards(result: Result) -> list[float]:

@@ -239,17 +239,25 @@ def _bonus_stacks(state: State, stacks: list[list[int]]) -> int:
     )
 
 
+def seat_total(state: State, seat: int, cards_vp: int) -> int:
+    """`seat`'s Archive total (CSH-17) from the sum of its cards' VP (`card_vp`: every face-up
+    card counts, negatives included): plus R3's bonus per stack."""
+    stacks = state.archives[seat]
+    bonus = static(state, seat, "base-bonus") if stacks else 0
+    return cards_vp + bonus * _bonus_stacks(state, stacks) if bonus else cards_vp
+
+
 def totals(state: State, counts: dict[str, int] | None = None) -> list[int]:
-    """Every seat's Archive total (CSH-17): every face-up card counts, negatives included,
-    plus R3's bonus per stack. `counts`: `face_up_counts(state)`, when the caller has it."""
+    """Every seat's Archive total (`seat_total`). `counts`: `face_up_counts(state)`, when the
+    caller has it."""
     if counts is None:
         counts = face_up_counts(state)
-    out = []
-    for seat, stacks in enumerate(state.archives):
-        total = sum(card_vp(state, card, counts) for stack in stacks for card in stack)
-        bonus = static(state, seat, "base-bonus") if stacks else 0
-        out.append(total + bonus * _bonus_stacks(state, stacks) if bonus else total)
-    return out
+    return [
+        seat_total(
+            state, seat, sum(card_vp(state, card, counts) for stack in stacks for card in stack)
+        )
+        for seat, stacks in enumerate(state.archives)
+    ]
 
 
 def play_into(state: State, player: int, seat: int, cards: list[int], spot: Spot) -> None:

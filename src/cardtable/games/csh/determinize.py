@@ -47,8 +47,7 @@ def shown_options(state: State, seat: int) -> set[int]:
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """A copy of `state` with the faces hidden from `seat` dealt anew by `rng`."""
-    sample = state.clone()
-    sample.rng = Rng(rng.getrandbits(64))
+    sample = state.clone(rng=Rng(rng.getrandbits(64)))
     hidden = hidden_cards(state, seat)
     faces = sorted((state.type_of[card] for card in hidden), key=lambda kind: kind.index)
     rng.shuffle(faces)

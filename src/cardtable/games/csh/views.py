@@ -35,6 +35,17 @@ def _archive_card(state: State, card: int, counts: dict[str, int]) -> dict:
     return out
 
 
+def _archive(state: State, seat: int, counts: dict[str, int]) -> dict:
+    """A seat's Archive as everyone sees it; its total from the VP its cards show."""
+    stacks = [[_archive_card(state, c, counts) for c in stack] for stack in state.archives[seat]]
+    shown_vp = sum(card.get("vp", 0) for stack in stacks for card in stack)
+    return {
+        "capacity": archive.capacity(state, seat),
+        "total": archive.seat_total(state, seat, shown_vp),
+        "stacks": stacks,
+    }
+
+
 def _frame(frame: Frame) -> dict:
     return {
         "player": frame.player,
@@ -65,7 +76,6 @@ def _choice(state: State) -> dict | None:
 
 def public(state: State) -> dict:
     counts = archive.face_up_counts(state)
-    totals = archive.totals(state, counts)
     out: dict[str, Any] = {
         "phase": state.phase.value,
         "waiting": sorted(legal.to_act(state)),
@@ -84,14 +94,7 @@ def public(state: State) -> dict:
             else {"drawn": False}
         ),
         "hands": [len(hand) for hand in state.hands],
-        "archives": [
-            {
-                "capacity": archive.capacity(state, seat),
-                "total": totals[seat],
-                "stacks": [[_archive_card(state, c, counts) for c in stack] for stack in stacks],
-            }
-            for seat, stacks in enumerate(state.archives)
-        ],
+        "archives": [_archive(state, seat, counts) for seat in range(state.seats)],
         "stack": [_frame(frame) for frame in state.stack],
         "choice": _choice(state),
         "coming": {
