@@ -16,7 +16,7 @@ import pytest
 POSTGRES_DSN = os.environ.get("CARDTABLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("CARDTABLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
-pytest_plugins = ["cpu_time"]  # --cpu-durations N
+pytest_plugins = ["cpu_time", "output_folder"]  # --cpu-durations N; test-output/
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

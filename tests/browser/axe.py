@@ -21,6 +21,8 @@ from pathlib import Path
 
 import httpx
 
+from output_folder import OUTPUT
+
 VERSION = "4.14.1"
 #: The registry's `dist.integrity` for VERSION (https://registry.npmjs.org/axe-core/4.14.1).
 INTEGRITY = (
@@ -33,7 +35,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 #: The rules a change of colours alone (the other theme) can break.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 FAILING = ("serious", "critical")
-REPORTS = Path(__file__).resolve().parents[2] / "test-output" / "axe"
+REPORTS = OUTPUT / "axe"
 
 
 def cached_script() -> Path:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import threading
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from driver import ACTION_TIMEOUT_S, DESKTOP, PHONE
 from cardtable.server import Settings, create_app
 from cardtable.server.clock import Clock
 from cardtable.web import mount
+from output_folder import SCREENS
 from thread_server import free_port, read_table, serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
@@ -36,7 +36,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-SCREENS = Path(__file__).resolve().parents[2] / "test-output" / "screens"
 ACTION_TIMEOUT_MS = ACTION_TIMEOUT_S * 1000
 
 
@@ -208,8 +207,8 @@ def _dialog(dialog, errors: list[str]) -> None:
 
 @pytest.fixture(scope="session")
 def screens():
-    """`screens(page, name)` saves PNGs of the page as test-output/screens/NAME-WxH.png."""
-    shutil.rmtree(SCREENS, ignore_errors=True)
+    """`screens(page, name)` saves PNGs of the page as test-output/screens/NAME-WxH.png (the
+    folder is emptied at the start of the run, `output_folder`)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
 
     def shoot(page, name: str) -> None:
