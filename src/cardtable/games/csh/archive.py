@@ -23,8 +23,9 @@ def static(state: State, seat: int, op: str) -> int:
     down, type_of = state.down, state.type_of
     for stack in state.archives[seat]:
         for card in stack:
-            if not down[card]:
-                total += type_of[card].static.get(op, 0)
+            effects = type_of[card].static  # empty for most cards
+            if effects and not down[card]:
+                total += effects.get(op, 0)
     return total
 
 
