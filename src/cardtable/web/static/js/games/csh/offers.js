@@ -2,7 +2,8 @@
 // server's affordances (`view.you.can`, docs/views/csh.md): the cards it may play and where
 // they may go (CSH-5 to CSH-8, CSH-26), the reactions open in a window (CSH-10 to CSH-12), the
 // choice asked of it. No rule is worked out here: this file only words and groups. A group is
-// { title, actions: [{ label, action, minor }] }; `prompt` says what is asked, in words;
+// { title, detail, actions: [{ label, action, minor }] }, `detail` the text of the card it plays
+// (read beside its buttons, so a phone need not scroll to the hand); `prompt` says what is asked;
 // `quiet`: nothing needs deciding (a window that goes on without you), so it is not announced.
 
 import { t } from "../../i18n.js";
@@ -16,6 +17,9 @@ function spotLabel(spot, archive, cat) {
 }
 
 const cardIn = (cards, id) => cards.find((card) => card.id === id);
+
+/** What a card type does, as printed on it ("" for a type unknown to the page). */
+const textOf = (type) => (type ? type.text : "");
 
 function turnGroups(pub, you, seat, names, cat) {
   const can = you.can;
@@ -33,7 +37,7 @@ function turnGroups(pub, you, seat, names, cat) {
     const into = play.target === null ? own : pub.archives[play.target];
     const title = play.target === null ? t("game.csh.offer.play", { card: cat.summary(card) }) : t("game.csh.offer.play-into", { card: cat.type(card).name, name: names(play.target) });
     const target = play.target === null ? {} : { target: play.target };
-    groups.push({ title, actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
+    groups.push({ title, detail: textOf(cat.type(card)), actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
   }
   return groups;
 }
@@ -46,6 +50,7 @@ function reactionGroups(pub, you, seat, cat) {
     const card = type ? type.name : t("game.csh.card.a-reaction");
     return {
       title: t(type && type.reaction === "negate" ? "game.csh.offer.negate" : "game.csh.offer.cancel", { card }),
+      detail: textOf(type),
       actions: react.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "react", card: react.card, ...spot } })),
     };
   });

@@ -255,10 +255,13 @@ class CshRenderer extends GameRenderer {
     this.bar.show([...this.barButtons.values()], moves.prompt);
     syncList(this.groups, groups, (group) => group.title,
       (group) => h("div", { class: "csh-group", role: "group", "aria-label": group.title },
-        h("p", { class: "csh-group-title", text: group.title }), h("div", { class: "csh-group-buttons" })),
+        h("p", { class: "csh-group-title", text: group.title }), h("p", { class: "csh-group-detail" }), h("div", { class: "csh-group-buttons" })),
       (node, group) => {
         setText(node.firstElementChild, group.title);
         node.setAttribute("aria-label", group.title);
+        const detail = node.children[1];
+        setText(detail, group.detail || "");
+        detail.hidden = !group.detail;
         syncList(node.lastElementChild, group.actions, (item) => JSON.stringify(item.action),
           (item) => h("button", { type: "button", class: "secondary", onclick: () => this.send(item.action) }),
           (button, item) => {
