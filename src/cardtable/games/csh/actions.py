@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from ...engine import Event, IllegalAction, everyone
 from . import archive, draft, effects, flow, window
 from .archive import NEW, REPLACE, TOP, Spot
-from .legal import CHOICE_ACTIONS, to_act
+from .legal import CHOICE_ACTIONS, acting, to_act
 from .state import NOBODY, Phase, State, pending
 from .timers import deadline, default_move
 
@@ -49,7 +49,7 @@ def _keys(action: dict, required: set[str], optional: frozenset[str] = frozenset
 
 def _due(state: State, seat: int | None, kind: str, phase: Phase) -> int:
     """`seat`, when it is due to act and the game is in `phase`; else refused (`_refuse`)."""
-    if seat is None or seat not in to_act(state) or state.phase is not phase:
+    if seat is None or seat not in acting(state) or state.phase is not phase:
         _refuse(state, seat, kind)
     return seat
 
@@ -57,7 +57,7 @@ def _due(state: State, seat: int | None, kind: str, phase: Phase) -> int:
 def _refuse(state: State, seat: int | None, kind: str) -> NoReturn:
     """Why an action of `kind` is not taken now: `seat` is not due to act, or the phase takes
     other actions."""
-    if seat is None or seat not in to_act(state):
+    if seat is None or seat not in acting(state):
         if state.phase is Phase.WINDOW:
             _illegal("answered", "this reaction window has your answer already (CSH-10)")
         _illegal("not-your-turn", "another seat is due to act")

@@ -26,7 +26,7 @@ from typing import Any
 
 from . import draft
 from .archive import Spot
-from .legal import card_plays, choice_options, freshmen_play, reaction_plays, spot_json, to_act
+from .legal import acting, card_plays, choice_options, freshmen_play, reaction_plays, spot_json
 from .state import Phase, State
 
 #: An answer key -> the key of `choose` that lists its options.
@@ -57,7 +57,7 @@ def _spots(where: list[Spot]) -> list[dict]:
 
 def affordances(state: State, seat: int) -> dict:
     can = nothing()
-    if seat not in to_act(state):
+    if seat not in acting(state):
         return can
     phase = state.phase
     if phase is Phase.DRAFT:

@@ -17,6 +17,8 @@ copies of a card likewise. `actions` accepts any equivalent ids.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import archive, draft, window
 from .archive import Spot
 from .state import Phase, State, pending
@@ -31,16 +33,21 @@ CHOICE_ACTIONS = {
 }
 
 
-def to_act(state: State) -> frozenset[int]:
+def acting(state: State) -> Sequence[int]:
     """The seats whose input is awaited: in a reaction window every seat that has not answered
-    it yet (CSH-10), else the one seat due to act; none once the game is over."""
+    it yet (CSH-10), else the one seat due to act; none once the game is over. (The game's
+    `to_act` as a frozenset; this, for asking whether one seat is due, builds none.)"""
     if state.phase is Phase.OVER:
-        return frozenset()
+        return ()
     if state.phase is Phase.WINDOW:
-        return frozenset(window.waiting(state))
+        return window.waiting(state)
     if state.phase is Phase.CHOICE:
-        return frozenset((pending(state).seat,))
-    return frozenset((state.current,))
+        return (pending(state).seat,)
+    return (state.current,)
+
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset(acting(state))
 
 
 def spot_json(spot: Spot) -> dict:
@@ -137,7 +144,7 @@ def _choice_actions(state: State) -> list[dict]:
 
 
 def legal(state: State, seat: int) -> list[dict]:
-    if seat not in to_act(state):
+    if seat not in acting(state):
         return []
     if state.phase is Phase.DRAFT:
         return [{"type": "choose-directorship", "directorship": d} for d in draft.available(state)]

@@ -78,7 +78,7 @@ def public(state: State) -> dict:
     counts = archive.face_up_counts(state)
     out: dict[str, Any] = {
         "phase": state.phase.value,
-        "waiting": sorted(legal.to_act(state)),
+        "waiting": sorted(legal.acting(state)),
         "window": window.public(state),
         "auto_pass": list(state.auto_pass),
         "turn": state.turn,
