@@ -45,6 +45,27 @@ def test_the_search_bot_plays_a_whole_game_legally_and_a_seed_replays(game_id):
     assert first.actions == again.actions
 
 
+def test_a_simulations_search_bot_plays_the_same_game_however_busy_the_machine():
+    """A simulation's bots (`bots.get(..., timed=False)`) spend their whole iteration budget on
+    every move, so a seed replays and a balance run measures the bot, not the machine's load.
+    Here a busy machine is a clock that reads a second later each time it is read: a bot
+    at a table stops after one iteration a move, a simulation's plays on."""
+    game = games.get("csh")
+
+    def play(timed: bool, clock) -> list:
+        bot = bots.get("hard", "csh", timed=timed)
+        bot.iterations, bot.depth, bot.clock = 8, 6, clock
+        return play_game(game, "default", 2, 5, [bot, RandomBot()], record=True).actions
+
+    def busy():
+        ticks = itertools.count()
+        return lambda: float(next(ticks))
+
+    calm = play(True, lambda: 0.0)
+    assert play(False, busy()) == calm
+    assert play(True, busy()) != calm
+
+
 @pytest.mark.parametrize("game_id", sorted(SEARCHED))
 def test_every_game_with_a_search_bot_offers_the_three_levels(game_id):
     names = bots.names(game_id)

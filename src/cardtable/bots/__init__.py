@@ -10,6 +10,7 @@ import importlib
 from functools import cache
 
 from .base import Bot, RandomBot
+from .search import SearchBot
 
 __all__ = ["Bot", "RandomBot", "autopilot", "get", "names", "offered"]
 
@@ -51,11 +52,19 @@ def autopilot(game_id: str) -> str:
     return next((name for name in AUTOPILOT_PREFERENCE if name in known), "random")
 
 
-def get(name: str, game_id: str) -> Bot:
-    """A new bot called `name` for game `game_id`; ValueError names the known bots."""
+def get(name: str, game_id: str, *, timed: bool = True) -> Bot:
+    """A new bot called `name` for game `game_id`; ValueError names the known bots.
+
+    At a table (`timed`) a search bot stops at its time cap, so nobody waits on it. A
+    simulation asks for `timed=False`: the bot then spends its whole iteration budget on every
+    move however busy the machine is, so a seeded game replays exactly and a balance run
+    measures the bot, not the machine's load."""
     if name == "random":
         return RandomBot()
     factory = _game_bots(game_id).get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(names(game_id))}")
-    return factory()
+    bot = factory()
+    if not timed and isinstance(bot, SearchBot):
+        bot.seconds = None
+    return bot

@@ -140,7 +140,7 @@ def _play_batch(
 ):
     """Play the games of `seeds` (in a worker process, or in this one)."""
     game = games.get(game_id)
-    players_bots = [bots.get(name, game_id) for name in names]
+    players_bots = [bots.get(name, game_id, timed=False) for name in names]
     tally = Tally(players)
     for game_seed in seeds:
         tally.games += 1

@@ -42,7 +42,7 @@ def simulated(
     """The steps of the game `sim.play_game` plays from `seed` with these bots, dealing from
     `decks`: the start, then each action (a timeout's actions one by one). ValueError when the
     bots cannot finish it."""
-    players = [bots.get(name, game.id) for name in bot_names]
+    players = [bots.get(name, game.id, timed=False) for name in bot_names]
     try:
         played = play_game(game, options, seats, seed, players, max_steps, True, decks)
     except Unfinished as unfinished:

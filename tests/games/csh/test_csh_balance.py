@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from cardtable.bots.search import SearchBot
 from cardtable.cli import main
 from cardtable.sim import balance
 from cardtable.sim.bench import bench_engine
@@ -26,6 +27,23 @@ def test_balance_figures_add_up():
     assert sum(tally.drawn_by.values()) == 12  # every game ends with the Election drawn
     drawn = [part["share"]["value"] for part in result["election"]]
     assert abs(sum(drawn) - 100) < 1e-9
+
+
+def test_a_balance_run_gives_its_search_bots_their_whole_budget_however_busy_the_machine(
+    monkeypatch,
+):
+    """The `hard` bot plays a balance run untimed (`bots.get(..., timed=False)`): it never
+    asks the clock whether its second is up, so a run replays by seed and a busy machine
+    (other work beside a long run) cannot cut its searches short."""
+    capped = []
+
+    def out_of_time(bot, started):
+        capped.append(bot.seconds is not None)
+        return False
+
+    monkeypatch.setattr(SearchBot, "out_of_time", out_of_time)
+    balance.play_chunk(({}, 2, ["hard", "random"], range(1, 2)))
+    assert capped and not any(capped)
 
 
 def test_tallies_of_parts_merge_into_the_tally_of_the_whole():

@@ -203,7 +203,7 @@ def play_chunk(task: tuple) -> Tally:
     """Play games `seeds` (a worker's share) with one bot per seat and tally them."""
     options, players, bot_names, seeds = task
     game = games.get(GAME_ID)
-    seats = [bots.get(name, GAME_ID) for name in bot_names]
+    seats = [bots.get(name, GAME_ID, timed=False) for name in bot_names]
     tally = Tally(players, tuple(bot_names))
     for seed in seeds:
         played = play_game(game, options, players, seed, seats, record=True)

@@ -1,6 +1,6 @@
 """One seat of an AEC environment as a Gymnasium environment: the agent plays that seat and
-bots (`cardtable.bots.get(name, game_id)`) play every other, moving until the agent's seat is
-to act again or the game is over.
+bots (`cardtable.bots.get(name, game_id)`, untimed so a seeded episode replays) play every
+other, moving until the agent's seat is to act again or the game is over.
 
 Observations and actions are the AEC environment's (a dict of "observation" and
 "action_mask"; a Discrete action index); `info["action_mask"]` repeats the mask. The reward
@@ -41,7 +41,8 @@ class SeatEnv(gym.Env):
         self.seat = seat
         self.agent = agent_name(seat)
         self.bots = {
-            other: bots.get(name, env.game.id) for other, name in zip(others, names, strict=True)
+            other: bots.get(name, env.game.id, timed=False)
+            for other, name in zip(others, names, strict=True)
         }
         self.observation_space = env.observation_space(self.agent)
         self.action_space = env.action_space(self.agent)
