@@ -17,6 +17,7 @@ import pytest
 OUTPUT = Path(__file__).resolve().parents[1] / "test-output"
 SCREENS = OUTPUT / "screens"
 BROWSER_TESTS = "tests/browser/"
+_EMPTIED = pytest.StashKey[bool]()
 
 
 def _empty_screens_for(test_ids: list[str]) -> None:
@@ -28,8 +29,8 @@ def _empty_screens_for(test_ids: list[str]) -> None:
 def pytest_xdist_node_collection_finished(node, ids: list[str]) -> None:
     """In xdist's controller, as each worker reports what it collected (every worker collects
     the same tests, and none runs before all have reported)."""
-    if not getattr(node.config, "_screens_emptied", False):
-        node.config._screens_emptied = True
+    if not node.config.stash.get(_EMPTIED, False):
+        node.config.stash[_EMPTIED] = True
         _empty_screens_for(ids)
 
 

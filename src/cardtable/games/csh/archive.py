@@ -241,8 +241,8 @@ def _bonus_stacks(state: State, stacks: list[list[int]]) -> int:
 
 
 def seat_total(state: State, seat: int, cards_vp: int) -> int:
-    """`seat`'s Archive total (CSH-17) from the sum of its cards' VP (`card_vp`: every face-up
-    card counts, negatives included): plus R3's bonus per stack."""
+    """`seat`'s Archive total (CSH-17): `cards_vp`, the sum of its cards' `card_vp` (every
+    face-up card counts, negatives included), plus R3's bonus per stack."""
     stacks = state.archives[seat]
     bonus = static(state, seat, "base-bonus") if stacks else 0
     return cards_vp + bonus * _bonus_stacks(state, stacks) if bonus else cards_vp

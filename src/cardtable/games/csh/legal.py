@@ -35,8 +35,9 @@ CHOICE_ACTIONS = {
 
 def acting(state: State) -> Sequence[int]:
     """The seats whose input is awaited: in a reaction window every seat that has not answered
-    it yet (CSH-10), else the one seat due to act; none once the game is over. (The game's
-    `to_act` as a frozenset; this, for asking whether one seat is due, builds none.)"""
+    it yet (CSH-10), else the one seat due to act; none once the game is over. For asking
+    whether a seat is due without building a set: in a window it is the window's own list,
+    to be read, not changed."""
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.WINDOW:
@@ -47,6 +48,7 @@ def acting(state: State) -> Sequence[int]:
 
 
 def to_act(state: State) -> frozenset[int]:
+    """The seats `acting` names, as the engine's `Game.to_act` gives them."""
     return frozenset(acting(state))
 
 
