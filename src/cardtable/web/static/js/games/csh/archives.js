@@ -10,7 +10,7 @@ function cardChip(card, cat) {
   if (card.down) return h("li", { class: "csh-chip is-down" }, h("span", { class: "csh-chip-name", text: t("game.csh.chip.down") }), h("span", { class: "csh-chip-vp", text: t("game.csh.vp", { count: 0 }) }));
   const type = cat.type(card);
   const token = card.tokens ? h("span", { class: "csh-chip-token", text: t("game.csh.chip.token", { vp: signed(card.tokens) }) }) : null;
-  return h("li", { class: `csh-chip set-${type ? type.set : "none"}`, title: type ? type.text : "" },
+  return h("li", { class: `csh-chip set-${type ? type.set : "none"}`, title: cat.text(card) },
     h("span", { class: "csh-chip-name", text: cat.name(card) }),
     h("span", { class: "csh-chip-set", text: type ? cat.setName(type.set) : "" }),
     token, h("span", { class: "csh-chip-vp", text: t("game.csh.vp", { count: card.vp }) }));

@@ -34,6 +34,12 @@ export class Catalog {
     return found ? found.name : setId;
   }
 
+  /** What a card does, as printed on it ("" for a card the page cannot read). */
+  text(card) {
+    const type = this.type(card);
+    return type ? type.text : "";
+  }
+
   /** The printed Voting Power: a number, or the Socials' rule. */
   printedVp(type) {
     return typeof type.vp === "number" ? t("game.csh.vp", { count: type.vp }) : t("game.csh.vp.socials");

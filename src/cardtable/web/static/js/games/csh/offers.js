@@ -18,9 +18,6 @@ function spotLabel(spot, archive, cat) {
 
 const cardIn = (cards, id) => cards.find((card) => card.id === id);
 
-/** What a card type does, as printed on it ("" for a type unknown to the page). */
-const textOf = (type) => (type ? type.text : "");
-
 function turnGroups(pub, you, seat, names, cat) {
   const can = you.can;
   const own = pub.archives[seat];
@@ -37,7 +34,7 @@ function turnGroups(pub, you, seat, names, cat) {
     const into = play.target === null ? own : pub.archives[play.target];
     const title = play.target === null ? t("game.csh.offer.play", { card: cat.summary(card) }) : t("game.csh.offer.play-into", { card: cat.type(card).name, name: names(play.target) });
     const target = play.target === null ? {} : { target: play.target };
-    groups.push({ title, detail: textOf(cat.type(card)), actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
+    groups.push({ title, detail: cat.text(card), actions: play.spots.map((spot) => ({ label: spotLabel(spot, into, cat), action: { type: "play", cards: [play.card], ...target, ...spot } })) });
   }
   return groups;
 }
@@ -46,11 +43,12 @@ function turnGroups(pub, you, seat, names, cat) {
 function reactionGroups(pub, you, seat, cat) {
   const own = pub.archives[seat];
   return you.can.react.map((react) => {
-    const type = cat.type(cardIn(you.hand, react.card));
+    const held = cardIn(you.hand, react.card);
+    const type = cat.type(held);
     const card = type ? type.name : t("game.csh.card.a-reaction");
     return {
       title: t(type && type.reaction === "negate" ? "game.csh.offer.negate" : "game.csh.offer.cancel", { card }),
-      detail: textOf(type),
+      detail: cat.text(held),
       actions: react.spots.map((spot) => ({ label: spotLabel(spot, own, cat), action: { type: "react", card: react.card, ...spot } })),
     };
   });

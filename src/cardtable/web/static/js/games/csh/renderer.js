@@ -317,7 +317,7 @@ class CshRenderer extends GameRenderer {
         li.className = `csh-card set-${type ? type.set : "none"}`;
         setText(li.children[0], `${this.cat.name(card)}${count > 1 ? ` ×${count}` : ""}`);
         setText(li.children[1], type ? [this.cat.setName(type.set), this.cat.printedVp(type), type.reaction ? t("game.csh.ui.reaction") : ""].filter(Boolean).join(" · ") : "");
-        setText(li.children[2], type ? type.text : "");
+        setText(li.children[2], this.cat.text(card));
       });
   }
 
