@@ -5,13 +5,18 @@ rank, vote, eliminate) with the mouse (`get_ready(page)` makes the choice withou
 `play_until_over(pages)` loops it over every player. `draw_view(page, game, view, seat)`
 draws a view the test built (a scripted position) with the game's own renderer.
 `check_action_bar(page, label)` checks that the bottom bar holding that action is in view and
-clickable on a phone and on a desktop.
+clickable on a phone and on a desktop. `listen(page)` records every sentence the live regions
+say, and `expect_heard(page, text)` waits until one of them holds the text: a sentence stays in
+its region only until the next one, so reading the region itself misses news that a bot's move
+replaced a moment later.
 """
 
 from __future__ import annotations
 
 import re
 import time
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 BAR = ".action-bar:not([hidden])"
 ACTION = f"{BAR} .action-button"
@@ -40,6 +45,34 @@ def join_table(site, code: str, name: str, **body) -> dict:
     return site.api(
         "POST", f"/api/tables/{code}/join", name=name, client=f"client-{name}-0001", **body
     )
+
+
+LISTEN = """() => {
+  window.heard = [];
+  for (const id of ["live-polite", "live-assertive"]) {
+    const region = document.getElementById(id);
+    new MutationObserver(() => region.textContent && window.heard.push(region.textContent))
+      .observe(region, { childList: true, characterData: true, subtree: true });
+  }
+}"""
+HEARD = "text => window.heard.some(sentence => sentence.includes(text))"
+
+
+def listen(page) -> None:
+    """From now on, keep in `window.heard` whatever the page's live regions say."""
+    page.evaluate(LISTEN)
+
+
+def heard(page) -> list[str]:
+    return page.evaluate("window.heard")
+
+
+def expect_heard(page, text: str) -> None:
+    """Until a screen reader on `page` has been told `text` (since `listen(page)`)."""
+    try:
+        page.wait_for_function(HEARD, arg=text, timeout=ACTION_TIMEOUT_S * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"never heard {text!r}; heard {heard(page)}") from None
 
 
 def wait_for_table(page) -> None:

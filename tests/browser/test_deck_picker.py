@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from driver import DESKTOP, PHONE, add_bots, join_table, wait_for_table
+from driver import DESKTOP, PHONE, add_bots, expect_heard, join_table, listen, wait_for_table
 from playwright.sync_api import expect
 
 CALLS = [[[f"Test call number {n} is ", {}, "."]] for n in range(12)]
@@ -66,6 +66,7 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     screens(ann, "create-decks")
     ann.get_by_role("button", name="Create table").click()
     wait_for_table(ann)
+    listen(ann)
     expect(ann.locator(".decks-in-play")).to_have_text(
         "Our Test Deck · 12 black, 60 white · every pack"
     )
@@ -85,7 +86,7 @@ def test_pick_and_upload_decks_then_play_with_them(open_page, site, screens):
     bob.get_by_label("Your card").fill("Bob asks: _?")
     bob.get_by_role("button", name="Add my card").click()
     expect(bob.locator(".write-card [role=status]")).to_contain_text("Your black card")
-    expect(ann.locator("#live-polite")).to_contain_text("Bob wrote a black card.")
+    expect_heard(ann, "Bob wrote a black card.")
     screens(bob, "lobby-write-card")
     options = site.read(code, lambda s: s.options)
     assert list(options["customWhiteCards"]) == ["A card Bob wrote"]

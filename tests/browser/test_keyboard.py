@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from driver import DESKTOP, is_over, tab_to, wait_for_table
+from driver import DESKTOP, expect_heard, heard, is_over, listen, tab_to, wait_for_table
 
 GRID_CARD = ".hand-grid .white-card"
 ANSWER_CARD = ".answer-grid .white-card"
@@ -52,19 +52,11 @@ def keyboard_turn(page, turn: int) -> str | None:
 
 
 SPEECH = "() => { window.spoken = []; speechSynthesis.speak = (u) => window.spoken.push(u.text); }"
-LISTEN = """() => {
-  window.heard = [];
-  for (const id of ["live-polite", "live-assertive"]) {
-    const region = document.getElementById(id);
-    new MutationObserver(() => region.textContent && window.heard.push(region.textContent))
-      .observe(region, { childList: true, characterData: true, subtree: true });
-  }
-}"""
 
 
 def test_a_whole_game_with_the_keyboard_alone(open_page):
     page = open_page(DESKTOP)
-    page.evaluate(LISTEN)
+    listen(page)
     keys = page.keyboard
     page.wait_for_selector("#create-game option", state="attached")
     tab_to(page, "#player-name")
@@ -108,8 +100,8 @@ def test_a_whole_game_with_the_keyboard_alone(open_page):
     assert any(label.startswith("Submit") for label in done), done
     assert any(label.startswith("Choose") for label in done), done
     # Screen readers heard the turns, the submissions, the winners and the end.
-    page.wait_for_function("window.heard.some(text => text.includes('Game over'))")
-    heard = "\n".join(page.evaluate("window.heard"))
+    expect_heard(page, "Game over")
+    said = "\n".join(heard(page))
     for news in (
         "The game has started",
         "Your turn: choose",
@@ -118,5 +110,5 @@ def test_a_whole_game_with_the_keyboard_alone(open_page):
         "reveal them one by one",
         "Game over",
     ):
-        assert news in heard, (news, heard)
+        assert news in said, (news, said)
     assert page.locator(".winner-title").is_visible()

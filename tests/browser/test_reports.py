@@ -11,7 +11,9 @@ from driver import (
     PHONE,
     add_bots,
     create_table,
+    expect_heard,
     join_table,
+    listen,
     tab_to,
     wait_for_table,
 )
@@ -40,6 +42,7 @@ def test_report_a_chat_line_a_card_and_a_player(open_page, site, screens):
     bob = open_page(PHONE, seat=(code, bob_seat), path=f"/#/t/{code}")
     for page in (ann, bob):
         wait_for_table(page)
+    listen(bob)
 
     ann.fill("#chat-input", "Something rude")
     ann.get_by_role("button", name="Send").click()
@@ -63,7 +66,7 @@ def test_report_a_chat_line_a_card_and_a_player(open_page, site, screens):
     expect(dialog.get_by_role("alert")).to_contain_text("Say in a few words")
     screens(bob, "report-dialog")
     _send_report(bob, "Harassment or bullying", "aimed at me")
-    expect(bob.locator("#live-polite")).to_contain_text("report was sent")
+    expect_heard(bob, "report was sent")
 
     ann.get_by_role("button", name="Start the game").click()
     bob.wait_for_selector(".hand-grid .white-card")
