@@ -70,7 +70,7 @@ def heard(page) -> list[str]:
 def expect_heard(page, text: str) -> None:
     """Until a screen reader on `page` has been told `text` (since `listen(page)`)."""
     try:
-        page.wait_for_function(HEARD, arg=text, timeout=ACTION_TIMEOUT_S * 1000)
+        page.wait_for_function(HEARD, arg=text)  # the context's ACTION_TIMEOUT_S
     except PlaywrightTimeout:
         raise AssertionError(f"never heard {text!r}; heard {heard(page)}") from None
 
