@@ -75,7 +75,8 @@ def _random_game(options, seats: int, seed: int) -> int:
         _check_conserved(state)
         _check_no_leak(state)
 
-    outcome = play_out(GAME, state, _first_seat_at_random(Rng(seed)), max_steps=5000, clock=None)
+    choose = _first_seat_at_random(Rng(seed))
+    outcome = play_out(GAME, state, choose, max_steps=5000, clock=None, on_step=check)
     assert outcome.ending is Ending.FINISHED, "the game did not end"
     return outcome.steps
 
