@@ -68,7 +68,9 @@ def check_views(game: Game, state, allow_shared: bool = False) -> dict:
     seat_ids = {s: card_ids(omni["seats"][str(s)]) for s in range(seats)}
     secret_ids = card_ids(omni["secret"])
     for seat in range(seats):
-        assert game.view(state, seat) == {"public": omni["public"], "you": omni["seats"][str(seat)]}
+        view = {"public": omni["public"], "you": omni["seats"][str(seat)]}
+        assert game.view(state, seat) == view
+        _check_part_of(game.sight(state, seat), view)
         leaked = secret_ids & (public_ids | seat_ids[seat])
         assert not leaked, f"secret card ids {sorted(leaked)[:5]} visible to seat {seat}"
         if not allow_shared:
@@ -77,6 +79,14 @@ def check_views(game: Game, state, allow_shared: bool = False) -> dict:
                     shared = (seat_ids[seat] & seat_ids[other]) - public_ids
                     assert not shared, f"seats {seat} and {other} both hold private {shared}"
     return omni
+
+
+def _check_part_of(sight: dict, view: dict) -> None:
+    """A bot's sight holds some of the view's parts and, of each, some keys, unchanged."""
+    assert set(sight) <= set(view), f"a sight holds parts {set(sight) - set(view)} no view has"
+    for part, items in sight.items():
+        for key, value in items.items():
+            assert view[part].get(key, ...) == value, f"the sight's {part}.{key} is not the view's"
 
 
 def check_deadline_can_pass(game: Game, state, now: float) -> None:

@@ -10,8 +10,9 @@ from ..engine import Game, Rng
 class Bot(Protocol):
     """A player that chooses actions.
 
-    A bot may look only at what its seat may know: `game.view(state, seat)` and
-    `game.legal(state, seat)` (or `game.random_action`). It never reads hidden parts of the state.
+    A bot may look only at what its seat may know: `game.view(state, seat)` (or the part of it
+    `game.sight(state, seat)` builds for less) and `game.legal(state, seat)` (or
+    `game.random_action`). It never reads hidden parts of the state.
     """
 
     name: str

@@ -1,7 +1,8 @@
 """A heuristic player for CSH: values Voting Power, keeps slots for what pays, Cancels the
 plays that hurt most, plays Socials when they pay, and races to the Election when ahead.
 
-It reads only its seat's view and legal actions, plus the card set's public data.
+It reads only its seat's view (the part of it the game calls its sight, `Csh.sight`) and legal
+actions, plus the card set's public data.
 
 The lobby's levels (`levels.py`): `easy` is this heuristic made careless, `normal` is it, and
 `hard` the search bot (`search.py`) with it as rollout policy, scored by `evaluate` (which, like
@@ -208,7 +209,7 @@ class HeuristicBot:
         kind = legal[0]["type"]
         if kind == "choose-directorship":
             return rng.choice(legal)
-        table = _Table(game.view(state, seat), seat)
+        table = _Table(game.sight(state, seat), seat)
         if kind == "draw":
             return self._turn(legal, table)
         if kind == "pass":

@@ -170,6 +170,12 @@ class Game:
             }
         return {"public": self.public_view(state), "you": self.seat_view(state, seat)}
 
+    def sight(self, state, seat: int) -> dict:
+        """What a bot at `seat` reads: its view, or a part of it (some keys of `public` and of
+        `you`) that a game builds for less, since a search bot's rollouts ask at every step.
+        Never anything `view(state, seat)` does not hold."""
+        return self.view(state, seat)
+
     def random_action(self, state, seat: int, rng) -> dict:
         """A uniformly random legal action; games with huge action lists sample directly."""
         return rng.choice(self.legal(state, seat))

@@ -12,14 +12,18 @@ from csh_table import Table
 
 
 class _Blindfold:
-    """Gives a bot only `view` and `legal` of the real state; the state it gets is a stand-in,
-    so any look at hidden parts would fail."""
+    """Gives a bot only `view`, `sight` (a part of the view, tests/game_contract.py) and
+    `legal` of the real state; the state it gets is a stand-in, so any look at hidden parts
+    would fail."""
 
     def __init__(self, state):
         self.state = state
 
     def view(self, _, seat):
         return GAME.view(self.state, seat)
+
+    def sight(self, _, seat):
+        return GAME.sight(self.state, seat)
 
     def legal(self, _, seat):
         return GAME.legal(self.state, seat)

@@ -74,20 +74,17 @@ def _choice(state: State) -> dict | None:
     return out
 
 
-def public(state: State) -> dict:
+def board(state: State) -> dict:
+    """Where the game stands, as everyone sees it: the turn, the deck's size and the Election,
+    hand sizes, the Archives, the effect stack and the open choice. Part of `public`, built
+    alone for a bot that weighs only these (bots/csh.py)."""
     counts = archive.face_up_counts(state)
-    out: dict[str, Any] = {
-        "phase": state.phase.value,
-        "waiting": sorted(legal.acting(state)),
-        "window": window.public(state),
-        "auto_pass": list(state.auto_pass),
+    return {
         "turn": state.turn,
         "start": _maybe(state.start),
         "current": _maybe(state.current),
         "actions": state.actions,
-        "directorships": list(state.directorships),
         "deck": len(state.deck),
-        "discard": [face(state, c) for c in state.discard],
         "election": (
             {"drawn": True, "by": state.drawer, "card": face(state, state.election)}
             if state.election_drawn
@@ -97,6 +94,18 @@ def public(state: State) -> dict:
         "archives": [_archive(state, seat, counts) for seat in range(state.seats)],
         "stack": [_frame(frame) for frame in state.stack],
         "choice": _choice(state),
+    }
+
+
+def public(state: State) -> dict:
+    out: dict[str, Any] = {
+        "phase": state.phase.value,
+        "waiting": sorted(legal.acting(state)),
+        "window": window.public(state),
+        "auto_pass": list(state.auto_pass),
+        **board(state),
+        "directorships": list(state.directorships),
+        "discard": [face(state, c) for c in state.discard],
         "coming": {
             "extra_turns": list(state.extra_turns),
             "skips": list(state.skips),
