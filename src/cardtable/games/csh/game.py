@@ -74,9 +74,9 @@ class Csh(Game):
         return {**views.private(state, seat), "can": self.affordances(state, seat)}
 
     def sight(self, state: State, seat: int) -> dict:
-        """The part of `view(state, seat)` the CSH bots read: the board and the seat's own part,
-        without the rest, which a search bot's rollouts would build at every step for nothing
-        (a quarter of their time)."""
+        """The part of `view(state, seat)` the CSH bots read: the board and the seat's own part.
+        The rest, which a search bot's rollouts would build at every step for nothing, cost
+        about a tenth of their time."""
         return {"public": views.board(state), "you": views.private(state, seat)}
 
     def secret_view(self, state: State) -> dict:
