@@ -12,15 +12,12 @@ from csh_table import Table
 
 
 class _Blindfold:
-    """Gives a bot only `view`, `sight` (a part of the view, tests/game_contract.py) and
+    """Gives a bot only `sight` (a part of its view, as tests/game_contract.py checks) and
     `legal` of the real state; the state it gets is a stand-in, so any look at hidden parts
     would fail."""
 
     def __init__(self, state):
         self.state = state
-
-    def view(self, _, seat):
-        return GAME.view(self.state, seat)
 
     def sight(self, _, seat):
         return GAME.sight(self.state, seat)
