@@ -35,11 +35,11 @@ LEADER_WEIGHT = 1.3  # plays by the leader look this much bigger
 
 
 class _Table:
-    """What the seat sees, arranged for quick estimates."""
+    """What the seat sees (its sight), arranged for quick estimates."""
 
-    def __init__(self, view: dict, seat: int):
-        public = view["public"]
-        self.public, self.you, self.seat = public, view["you"], seat
+    def __init__(self, sight: dict, seat: int):
+        public = sight["public"]
+        self.public, self.you, self.seat = public, sight["you"], seat
         self.hand = {card["id"]: card for card in self.you["hand"]}
         self.seats = len(public["hands"])
         self.totals = [a["total"] for a in public["archives"]]
