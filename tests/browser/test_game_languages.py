@@ -28,7 +28,7 @@ from test_csh import act as csh_act
 from test_csh import choose as csh_choose
 from test_cunt_soul import act as cs_act
 from test_languages import missing_keys, speaks, words
-from test_russian_bank import play_in_page, wait_for_step
+from test_russian_bank import play_in_page, snapshot, wait_for_step
 
 from cardtable.bots.russian_bank import HeuristicBot
 from cardtable.engine import Rng
@@ -221,11 +221,11 @@ def test_russian_bank_in_brazilian_portuguese(open_page, site, screens):
     chooser, rng, moves, deadline = HeuristicBot(), Rng(3), 0, time.monotonic() + 120
     while moves < 4:
         assert time.monotonic() < deadline, "no turn came to the page"
-        seq, state = site.read(code, lambda s: (s.seq, s.game_state))
+        _, seq, state = site.read(code, snapshot)
         if seat not in game.to_act(state):
             time.sleep(0.02)
             continue
-        action = chooser.choose(game, game.clone(state), seat, rng)
+        action = chooser.choose(game, state, seat, rng)
         if action["type"] not in ("move", "turn"):
             break
         play_in_page(page, action, moves + 1)

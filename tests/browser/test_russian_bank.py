@@ -63,6 +63,14 @@ def play_in_page(page, action: dict, count: int) -> None:
         raise AssertionError(f"the bot chose {action}")
 
 
+def snapshot(table) -> tuple[str, int, object]:
+    """The table's status, step number and a copy of its game state, all taken at one moment
+    under its lock. The live state itself would go on changing as the bot moves after the
+    read, ahead of the step number read with it: `wait_for_step` would then return before the
+    page's own action was stored, and the next pass would choose that action again."""
+    return table.status, table.seq, table.game.clone(table.game_state)
+
+
 def wait_for_step(site, code: str, seq: int, action: dict) -> None:
     deadline = time.monotonic() + ACTION_TIMEOUT_S
     while site.read(code, lambda s: s.seq) == seq:
@@ -83,14 +91,14 @@ def test_a_deal_against_a_bot_to_the_end(open_page, site, screens):
     chooser, rng = HeuristicBot(), Rng(5)
     moves, shot, started = 0, False, time.monotonic()
     while True:
-        status, seq, state = site.read(code, lambda s: (s.status, s.seq, s.game_state))
+        status, seq, state = site.read(code, snapshot)
         if status != "playing":
             break
         assert time.monotonic() - started < 600, "the deal did not end in time"
         if seat not in game.to_act(state):
             time.sleep(0.02)
             continue
-        action = chooser.choose(game, game.clone(state), seat, rng)
+        action = chooser.choose(game, state, seat, rng)
         if not shot and action["type"] == "move":
             pile(page, action["from"], "is-source").click()
             expect(pile(page, action["to"], "is-target")).to_have_count(1)
