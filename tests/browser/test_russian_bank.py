@@ -68,7 +68,8 @@ def snapshot(table) -> tuple[str, int, object]:
     under its lock. The live state itself would go on changing as the bot moves after the
     read, ahead of the step number read with it: `wait_for_step` would then return before the
     page's own action was stored, and the next pass would choose that action again."""
-    return table.status, table.seq, table.game.clone(table.game_state)
+    game_state = table.game_state
+    return table.status, table.seq, None if game_state is None else table.game.clone(game_state)
 
 
 def wait_for_step(site, code: str, seq: int, action: dict) -> None:
