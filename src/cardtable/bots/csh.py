@@ -11,6 +11,8 @@ every rollout, runs on a determinized world, never the real state).
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from ..engine import Game, Rng
 from ..games.csh.archive import totals
 from ..games.csh.catalog import (
@@ -35,7 +37,8 @@ LEADER_WEIGHT = 1.3  # plays by the leader look this much bigger
 
 
 class _Table:
-    """What the seat sees (its sight), arranged for quick estimates."""
+    """What the seat sees (its sight), arranged for quick estimates. The Archive's cards are
+    indexed, and the Socials counted, only when a decision asks (most never do)."""
 
     def __init__(self, sight: dict, seat: int):
         public = sight["public"]
@@ -48,18 +51,29 @@ class _Table:
         self.leader = max(self.others, key=lambda s: (projected[s], public["hands"][s]))
         self.ahead = projected[seat] > projected[self.leader]
         self.election = public["election"]["drawn"]
-        self.cards = {}  # card id -> (seat, stack index, card dict) for Archive cards
-        self.socials = self.my_socials = 0  # face-up Socials: all, ours
-        for owner, data in enumerate(public["archives"]):
-            for index, stack in enumerate(data["stacks"]):
-                for card in stack:
-                    self.cards[card["id"]] = (owner, index, card)
-                    kind = _type(card)
-                    if kind is not None and kind.count:
-                        self.socials += 1
-                        self.my_socials += owner == seat
         self.actions_left = self._actions_left(public)
         self.future = min(1.0, self.actions_left / 8)
+
+    @cached_property
+    def cards(self) -> dict[int, tuple[int, int, dict]]:
+        """Card id -> (seat, stack index, card dict) for every Archive card."""
+        return {
+            card["id"]: (owner, index, card)
+            for owner, data in enumerate(self.public["archives"])
+            for index, stack in enumerate(data["stacks"])
+            for card in stack
+        }
+
+    @cached_property
+    def socials(self) -> tuple[int, int]:
+        """Face-up Socials in every Archive, and in ours."""
+        every = mine = 0
+        for owner, _, card in self.cards.values():
+            kind = _type(card)
+            if kind is not None and kind.count:
+                every += 1
+                mine += owner == self.seat
+        return every, mine
 
     def _projected(self, public: dict) -> list[float]:
         """Totals as if every seat had taken as many turns as the seat on turn: the players
@@ -177,8 +191,9 @@ def _vp_worth(kind: CardType, table: _Table) -> float:
     """The VP a card brings its player, less what it gives the others (Socials)."""
     if not kind.count:
         return kind.vp
-    others = (table.socials - table.my_socials) / max(1, len(table.others))
-    return table.socials + 1 + table.my_socials - others
+    every, mine = table.socials
+    others = (every - mine) / max(1, len(table.others))
+    return every + 1 + mine - others
 
 
 def worth(kind: CardType, table: _Table) -> float:

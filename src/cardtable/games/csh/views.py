@@ -26,19 +26,24 @@ def _maybe(seat: int) -> int | None:
     return None if seat == NOBODY else seat
 
 
-def _archive_card(state: State, card: int, counts: dict[str, int]) -> dict:
-    if state.down[card]:
-        return {"id": card, "down": True}
-    out = {"id": card, "card": state.type_of[card].id, "vp": archive.card_vp(state, card, counts)}
-    if state.tokens[card]:
-        out["tokens"] = state.tokens[card]
-    return out
-
-
 def _archive(state: State, seat: int, counts: dict[str, int]) -> dict:
-    """A seat's Archive as everyone sees it; its total from the VP its cards show."""
-    stacks = [[_archive_card(state, c, counts) for c in stack] for stack in state.archives[seat]]
-    shown_vp = sum(card.get("vp", 0) for stack in stacks for card in stack)
+    """A seat's Archive as everyone sees it: a face-down card shows only its id; the total is
+    from the VP the cards show."""
+    down, type_of, tokens = state.down, state.type_of, state.tokens
+    stacks, shown_vp = [], 0
+    for stack in state.archives[seat]:
+        shown = []
+        for card in stack:
+            if down[card]:
+                shown.append({"id": card, "down": True})
+                continue
+            vp = archive.card_vp(state, card, counts)
+            shown_vp += vp
+            out = {"id": card, "card": type_of[card].id, "vp": vp}
+            if tokens[card]:
+                out["tokens"] = tokens[card]
+            shown.append(out)
+        stacks.append(shown)
     return {
         "capacity": archive.capacity(state, seat),
         "total": archive.seat_total(state, seat, shown_vp),
