@@ -19,12 +19,13 @@ injected clock; the search's randomness all comes from the Rng it is given, so a
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import fmean as mean
+
+import orjson
 
 from ..engine import Game, Result, Rng
 from .base import Bot
@@ -33,12 +34,13 @@ from .base import Bot
 Evaluate = Callable[[Game, object], list[float]]
 
 
-_canonical = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+#: A hashable name for one seat's action.
+ActionKey = tuple[int, bytes]
 
 
-def action_key(seat: int, action: dict) -> str:
-    """A hashable name for one seat's action (actions are JSON-able dicts)."""
-    return f"{seat}:{_canonical(action)}"
+def action_key(seat: int, action: dict) -> ActionKey:
+    """The seat and its action as canonical JSON (actions are JSON-able dicts)."""
+    return seat, orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
 
 
 def place_rewards(result: Result) -> list[float]:
@@ -75,7 +77,7 @@ class Node:
     available: int = 0  # iterations in which this move was legal at its parent (ISMCTS)
     reward: float = 0.0
     squares: float = 0.0  # the sum of the squared rewards, for the spread of the mean
-    children: dict[str, Node] = field(default_factory=dict)
+    children: dict[ActionKey, Node] = field(default_factory=dict)
 
     def mean(self) -> float:
         return self.reward / self.visits
@@ -186,8 +188,8 @@ class SearchBot:
         state,
         seat: int,
         world,
-        moves: dict[str, dict],
-        first: str,
+        moves: dict[ActionKey, dict],
+        first: ActionKey,
         rng: Rng,
         started: float,
     ) -> dict:
@@ -200,7 +202,7 @@ class SearchBot:
             self.iterate(game, game.determinize(state, seat, rng), seat, root, first, rng)
         return self.pick(root, moves, first)
 
-    def pick(self, root: Node, moves: dict[str, dict], guess: str) -> dict:
+    def pick(self, root: Node, moves: dict[ActionKey, dict], guess: ActionKey) -> dict:
         """The prior's move, unless a move searched at least as often did better by `margin`
         plus `confidence` standard errors of the difference: the search overrules the
         heuristic only where it is sure, not on the noise of a few sampled worlds."""
@@ -219,7 +221,7 @@ class SearchBot:
         sure = best.mean() - base.mean() > self.margin + self.confidence * spread
         return best.action if sure else moves[guess]
 
-    def iterate(self, game: Game, world, seat: int, root: Node, first: str, rng: Rng) -> None:
+    def iterate(self, game: Game, world, seat: int, root: Node, first: ActionKey, rng: Rng) -> None:
         """One iteration: down the tree in a fresh world, one node added (at the root the
         prior's move `first` before the others, elsewhere the policy's), a rollout, and its
         rewards backed up."""
@@ -304,13 +306,13 @@ class PairedSearchBot(SearchBot):
         state,
         seat: int,
         world,
-        moves: dict[str, dict],
-        first: str,
+        moves: dict[ActionKey, dict],
+        first: ActionKey,
         rng: Rng,
         started: float,
     ) -> dict:
         keys = [first, *(key for key in moves if key != first)]
-        gains: dict[str, list[float]] = {key: [] for key in keys[1:]}
+        gains: dict[ActionKey, list[float]] = {key: [] for key in keys[1:]}
         for worlds in range(max(2, self.iterations // len(keys))):
             if worlds:
                 if self.out_of_time(started):
