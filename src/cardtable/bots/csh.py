@@ -53,6 +53,7 @@ class _Table:
         self.election = public["election"]["drawn"]
         self.actions_left = self._actions_left(public)
         self.future = min(1.0, self.actions_left / 8)
+        self.worths: dict[str, float] = {}  # card type id -> `worth`, as each is asked
 
     @cached_property
     def cards(self) -> dict[int, tuple[int, int, dict]]:
@@ -197,7 +198,15 @@ def _vp_worth(kind: CardType, table: _Table) -> float:
 
 
 def worth(kind: CardType, table: _Table) -> float:
-    """A card's value when played into its player's Archive."""
+    """A card's value when played into its player's Archive, worked out once a decision (a card
+    that may go to several places is weighed once)."""
+    value = table.worths.get(kind.id)
+    if value is None:
+        value = table.worths[kind.id] = _played_worth(kind, table)
+    return value
+
+
+def _played_worth(kind: CardType, table: _Table) -> float:
     if kind.reaction == "cancel":
         return CANCEL_WORTH
     value = _vp_worth(kind, table) + sum(_effect_worth(e, table) for e in kind.on_enter)
