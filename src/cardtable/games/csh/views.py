@@ -30,16 +30,17 @@ def _archive(state: State, seat: int, counts: dict[str, int]) -> dict:
     """A seat's Archive as everyone sees it: a face-down card shows only its id; the total is
     from the VP the cards show."""
     down, type_of, tokens = state.down, state.type_of, state.tokens
-    stacks, shown_vp = [], 0
+    stacks: list[list[dict[str, Any]]] = []
+    shown_vp = 0
     for stack in state.archives[seat]:
-        shown = []
+        shown: list[dict[str, Any]] = []
         for card in stack:
             if down[card]:
                 shown.append({"id": card, "down": True})
                 continue
             vp = archive.card_vp(state, card, counts)
             shown_vp += vp
-            out = {"id": card, "card": type_of[card].id, "vp": vp}
+            out: dict[str, Any] = {"id": card, "card": type_of[card].id, "vp": vp}
             if tokens[card]:
                 out["tokens"] = tokens[card]
             shown.append(out)
