@@ -23,6 +23,7 @@ from ..games.csh.catalog import (
     CardType,
     Effect,
 )
+from ..games.csh.catchup import cards_by_position
 from ..games.csh.deck import ELECTION_DEPTH, HAND_SIZE
 from .levels import levels
 from .search import SearchBot, pairwise_rewards
@@ -91,19 +92,28 @@ class _Table:
         ]
 
     def _actions_left(self, public: dict) -> float:
-        """Our expected actions before the end: this turn's, plus two a turn until the
-        Election, which is uniformly among the bottom eleven cards (CSH-4)."""
+        """Our expected actions before the end: this turn's, our turn later in this round if it
+        is still to come, and two a round after this one up to the round in which the Election
+        is drawn (it lies uniformly among the bottom eleven cards, CSH-4), which ends the game
+        (CSH-16). The end falls on a round's boundary, so a seat early in the turn order has
+        fewer turns left than a late one: the starting player's may be his last unawares."""
         seats, seat = self.seats, self.seat
         now = public["actions"] if public["current"] == seat else 0
-        start, current = public["start"], public["current"]
+        start, current = public["start"] or 0, public["current"] or 0
+        mine, on_turn = (seat - start) % seats, (current - start) % seats
+        later = mine > on_turn
         if self.election:
-            final = (seat - start) % seats > (current - start) % seats
-            return now + 2 * final
+            return now + 2 * later
         deck = public["deck"]
-        drawn = BASE_DECK_SIZE + DIRECTORSHIP_SIZE * seats - HAND_SIZE * seats - deck
+        dealt = HAND_SIZE * seats + sum(cards_by_position(seats).values())
+        drawn = BASE_DECK_SIZE + DIRECTORSHIP_SIZE * seats - dealt - deck
         per_turn = max(1.0, drawn / max(1, public["turn"]))
         to_election = (deck - 1) / 2 if deck <= ELECTION_DEPTH + 1 else deck - ELECTION_DEPTH
-        return now + 2 * (to_election / per_turn / seats + 0.5)
+        turns = to_election / per_turn
+        # whole rounds after this one, floor((on_turn + turns) / seats), averaged over where
+        # in its round the Election falls
+        rounds = max(0.0, (on_turn + turns) / seats - (seats - 1) / (2 * seats))
+        return now + 2 * (later + rounds)
 
     def stacks(self, seat: int) -> list[list[dict]]:
         return self.public["archives"][seat]["stacks"]

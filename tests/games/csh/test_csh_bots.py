@@ -3,10 +3,13 @@ random play."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable import bots
-from cardtable.bots.csh import HeuristicBot
+from cardtable.bots.csh import HeuristicBot, _Table
 from cardtable.engine import Choose, Ending, Rng, play_out
 from cardtable.games.csh import GAME
+from cardtable.games.csh.deck import ELECTION_DEPTH
 from cardtable.sim.runner import play_game
 from csh_table import Table
 
@@ -68,3 +71,28 @@ def test_the_heuristic_bot_answers_a_window_asked_of_everyone_at_once():
     answers = {seat: bot.choose(GAME, table.state, seat, rng) for seat in sorted(table.to_act())}
     assert answers[0] == answers[2] == {"type": "pass"}
     assert answers[1]["type"] == "react" and table.kind(answers[1]["card"]) == "B2"
+
+
+def _expected_actions(state, seat: int) -> float:
+    return _Table(GAME.sight(state, seat), seat).actions_left
+
+
+def test_the_heuristic_expects_fewer_turns_early_in_the_order_than_late():
+    """CSH-16: the game ends with the round in which the Election is drawn, so with the same
+    deck the starting player on his turn has fewer turns to come than the last player on his
+    (whose turn is always a round's last): 2 * (seats - 1) / seats actions fewer."""
+    for seats in (3, 5, 8):
+        state = GAME.new({"draft": "random"}, seats=seats, seed=seats)
+        starting = _expected_actions(state, state.start)
+        state.current = last = (state.start - 1) % seats
+        assert _expected_actions(state, last) - starting == pytest.approx(2 * (seats - 1) / seats)
+
+
+def test_the_heuristic_counts_no_catch_up_card_as_drawn_in_play():
+    """CSH-31's catch-up cards come from the deck before play; on the first turn, with no card
+    drawn in play yet, the estimate assumes one card a turn at every count."""
+    for seats in (2, 5, 7):
+        state = GAME.new({"draft": "random"}, seats=seats, seed=seats)
+        turns = len(state.deck) - ELECTION_DEPTH  # one card a turn down to the Election's cards
+        rounds = turns / seats - (seats - 1) / (2 * seats)
+        assert _expected_actions(state, state.start) == pytest.approx(2 + 2 * rounds)
