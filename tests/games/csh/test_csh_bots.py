@@ -1,5 +1,5 @@
 """The CSH bots: they play whole games, see only their own view, and the heuristic one beats
-random play."""
+random play and counts the turns it has to come by its place in the turn order."""
 
 from __future__ import annotations
 
