@@ -11,7 +11,7 @@ every rollout, runs on a determinized world, never the real state).
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 
 from ..engine import Game, Rng
 from ..games.csh.archive import totals
@@ -105,8 +105,7 @@ class _Table:
         if self.election:
             return now + 2 * later
         deck = public["deck"]
-        dealt = HAND_SIZE * seats + sum(cards_by_position(seats).values())
-        drawn = BASE_DECK_SIZE + DIRECTORSHIP_SIZE * seats - dealt - deck
+        drawn = _undealt(seats) - deck
         per_turn = max(1.0, drawn / max(1, public["turn"]))
         to_election = (deck - 1) / 2 if deck <= ELECTION_DEPTH + 1 else deck - ELECTION_DEPTH
         turns = to_election / per_turn
@@ -120,6 +119,14 @@ class _Table:
 
     def stack_vp(self, seat: int, index: int) -> int:
         return sum(c.get("vp", 0) for c in self.stacks(seat)[index])
+
+
+@cache
+def _undealt(seats: int) -> int:
+    """The set's cards less those dealt before play, the catch-up cards (CSH-31) included: what
+    the deck holds as play begins, the Election aside."""
+    dealt = HAND_SIZE * seats + sum(cards_by_position(seats).values())
+    return BASE_DECK_SIZE + DIRECTORSHIP_SIZE * seats - dealt
 
 
 def _type(card: dict) -> CardType | None:
