@@ -1,13 +1,17 @@
 """The position builder (`csh.position`): a position laid out by card type ids holds every card
-it names once, where it was put, and an inconsistent description is refused."""
+it names once, where it was put, and an inconsistent description is refused. And a state's
+clone carries every field, sharing no list."""
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import pytest
 
+from cardtable.engine import Rng
 from cardtable.games.csh import GAME, position
 from cardtable.games.csh.catalog import CATALOG
-from cardtable.games.csh.state import Phase
+from cardtable.games.csh.state import Frame, Phase, State
 
 
 def _names(state, cards) -> list[str]:
@@ -72,3 +76,41 @@ def test_the_seed_gives_the_positions_random_draws():
 def test_an_inconsistent_description_is_refused(description, message):
     with pytest.raises(ValueError, match=message):
         position(3, **description)
+
+
+#: A value of each list field's shape that no position holds (scalars get a bare `object()`).
+MARKERS = {
+    "hands": [[7]],
+    "archives": [[[7]]],
+    "stack": [Frame(1, (3,), 3, [], waiting=[2])],
+}
+
+
+def _shared(copied, original) -> bool:
+    """Whether the copy holds any of the original's lists or frames, at any depth."""
+    if isinstance(original, list | Frame):
+        if copied is original:
+            return True
+        if isinstance(original, Frame):
+            return copied.steps is original.steps or copied.waiting is original.waiting
+        return any(_shared(c, o) for c, o in zip(copied, original, strict=True))
+    return False
+
+
+def test_a_clone_carries_every_field_and_shares_no_mutable_part():
+    """Every field of the state reaches its clone (`State.clone` names them one by one: a field
+    it left out would take its default), copied when it is a list; the events start empty and
+    the generator is a copy, or the one given."""
+    state = position(3, hands={0: ["E2"]}, archives={1: [["E5", "E2+2"]]}, deck=["E3"])
+    for item in fields(State):
+        if item.name in ("rng", "events"):
+            continue
+        flat = [7] if isinstance(getattr(state, item.name), list) else object()
+        marker = MARKERS.get(item.name, flat)
+        carried = getattr(replace(state, **{item.name: marker}).clone(), item.name)
+        assert carried == marker and not _shared(carried, marker), item.name
+    twin = replace(state, events=[{"kind": "x"}]).clone()
+    assert twin.events == [] and twin.rng is not state.rng
+    assert twin.rng.getstate() == state.rng.getstate()
+    given = Rng(5)
+    assert state.clone(rng=given).rng is given

@@ -16,7 +16,7 @@ of the action being applied to `events`, which `actions.apply` hands out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
 
@@ -57,7 +57,19 @@ class Frame:
     opened: float = 0.0  # the game time its reaction window opened
 
     def clone(self) -> Frame:
-        return replace(self, steps=list(self.steps), waiting=list(self.waiting))
+        return Frame(
+            self.player,
+            self.cards,
+            self.source,
+            list(self.steps),
+            self.reaction,
+            self.started,
+            self.canceled,
+            self.negated,
+            self.target,
+            list(self.waiting),
+            self.opened,
+        )
 
 
 def face(state: State, card: int) -> dict:
@@ -135,10 +147,15 @@ class State:
     def clone(self, rng: Rng | None = None) -> State:
         """A copy sharing nothing mutable (the catalog, the options and choices never change);
         its events start empty. `rng` replaces a copy of the generator (a `Drawless` one for a
-        trial that must not draw)."""
-        return replace(
-            self,
+        trial that must not draw). Field by field, as `dataclasses.replace` is slow on a path
+        every search step and swing-cap trial takes; a test checks that every field is here."""
+        return State(
+            catalog=self.catalog,
+            rules=self.rules,
             rng=self.rng.copy() if rng is None else rng,
+            seats=self.seats,
+            clock=self.clock,
+            since=self.since,
             directorships=list(self.directorships),
             hands=[list(hand) for hand in self.hands],
             archives=[[list(stack) for stack in archive] for archive in self.archives],
@@ -147,12 +164,25 @@ class State:
             lose=list(self.lose),
             auto_pass=list(self.auto_pass),
             peek=list(self.peek),
+            phase=self.phase,
+            type_of=self.type_of,
             deck=list(self.deck),
             discard=list(self.discard),
             down=list(self.down),
             tokens=list(self.tokens),
             fixed=list(self.fixed),
+            election=self.election,
+            drawer=self.drawer,
+            drawn_on_turn_of=self.drawn_on_turn_of,
+            final_chain=self.final_chain,
+            start=self.start,
+            current=self.current,
+            turn=self.turn,
+            actions=self.actions,
+            bonus_used=self.bonus_used,
+            next_seat=self.next_seat,
             stack=[frame.clone() for frame in self.stack],
+            choice=self.choice,
             events=[],
         )
 
