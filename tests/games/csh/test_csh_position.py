@@ -11,7 +11,7 @@ import pytest
 from cardtable.engine import Rng
 from cardtable.games.csh import GAME, position
 from cardtable.games.csh.catalog import CATALOG
-from cardtable.games.csh.state import Frame, Phase, State
+from cardtable.games.csh.state import Frame, Phase
 
 
 def _names(state, cards) -> list[str]:
@@ -78,7 +78,7 @@ def test_an_inconsistent_description_is_refused(description, message):
         position(3, **description)
 
 
-#: A value of each list field's shape that no position holds (scalars get a bare `object()`).
+#: A value of each nested list field's shape that no position holds.
 MARKERS = {
     "hands": [[7]],
     "archives": [[[7]]],
@@ -97,18 +97,25 @@ def _shared(copied, original) -> bool:
     return False
 
 
-def test_a_clone_carries_every_field_and_shares_no_mutable_part():
-    """Every field of the state reaches its clone (`State.clone` names them one by one: a field
-    it left out would take its default), copied when it is a list; the events start empty and
-    the generator is a copy, or the one given."""
-    state = position(3, hands={0: ["E2"]}, archives={1: [["E5", "E2+2"]]}, deck=["E3"])
-    for item in fields(State):
-        if item.name in ("rng", "events"):
+def _carries_every_field(original, skip: tuple[str, ...] = ()) -> None:
+    """Each field of `original`, set in turn to a marker no game holds (a bare `object()`, or
+    a list of the field's shape), reaches the clone: equal, and copied when it is a list."""
+    for item in fields(original):
+        if item.name in skip:
             continue
-        flat = [7] if isinstance(getattr(state, item.name), list) else object()
+        flat = [7] if isinstance(getattr(original, item.name), list) else object()
         marker = MARKERS.get(item.name, flat)
-        carried = getattr(replace(state, **{item.name: marker}).clone(), item.name)
+        carried = getattr(replace(original, **{item.name: marker}).clone(), item.name)
         assert carried == marker and not _shared(carried, marker), item.name
+
+
+def test_a_clone_carries_every_field_and_shares_no_mutable_part():
+    """`State.clone` and `Frame.clone` name the fields one by one: a field they left out would
+    take its default. The state's events start empty, and its generator is a copy, or the one
+    given."""
+    state = position(3, hands={0: ["E2"]}, archives={1: [["E5", "E2+2"]]}, deck=["E3"])
+    _carries_every_field(state, skip=("rng", "events"))
+    _carries_every_field(Frame(1, (3,), 3, []))
     twin = replace(state, events=[{"kind": "x"}]).clone()
     assert twin.events == [] and twin.rng is not state.rng
     assert twin.rng.getstate() == state.rng.getstate()
