@@ -4,10 +4,15 @@ Voting Power, Imps as House Improvements."""
 
 from __future__ import annotations
 
+import pickle
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from cardtable.engine import Rng
+from cardtable.games.csh import GAME, archive
 from cardtable.games.csh.catalog import CATALOG, SWING_CAP
 from cardtable.sim import balance
 from csh_table import Table
@@ -77,6 +82,75 @@ def test_h6_restoration_cannot_bring_back_more_than_the_cap():
     table = Table(seats=2, hands={0: ["H6"]}, archives={0: [["E1!"], ["E4!"]]})
     table.play(0, "H6")  # the E1 would bring back 8: only the E4 (6) is offered, and taken
     assert table.archive(0) == [["E1!"], ["E4"], ["H6"]]
+
+
+def _swing_on_a_copy(state, first: int, second: int) -> int:
+    """The VP a swap moves, by making it on a copy (as `effects.swing` does for every capped
+    effect)."""
+    twin = state.clone()
+    archive.swap_units(twin, first, second, actor=0)
+    return sum(abs(a - b) for a, b in zip(archive.totals(twin), archive.totals(state), strict=True))
+
+
+def _check_swaps_in_place(state, pairs) -> int:
+    """`archive.swap_swing` (the swing cap's shortcut for swaps) agrees with the swap made on a
+    copy, and leaves the game as it was; how many pairs it worked out in place."""
+    before, in_place = pickle.dumps(state), 0
+    for first, second in pairs:
+        moved = archive.swap_swing(state, first, second)
+        assert pickle.dumps(state) == before
+        if moved is not None:
+            assert moved == _swing_on_a_copy(state, first, second), (first, second)
+            in_place += 1
+    return in_place
+
+
+def _tops_in_other_archives(state) -> list[tuple[int, int]]:
+    tops = [(seat, stack[-1]) for seat, stacks in enumerate(state.archives) for stack in stacks]
+    return [(a, b) for seat_a, a in tops for seat_b, b in tops if seat_a != seat_b]
+
+
+def test_a_swaps_swing_worked_out_in_place_is_the_swing_of_the_swap():
+    """R3's bonus changing hands, a Social, tokens, a face-down card, a Freshmen pile and a
+    refused swap (a Base card onto a Base card) are worked out in place; a swap moving R1's slot
+    is left to the copy, as it may discard."""
+    table = Table(
+        seats=3,
+        archives={
+            0: [["B3", "R3"], ["B1", "B1"], ["S1"], ["B4!"]],
+            1: [["B3", "E2+2"], ["S2"], ["B7"]],
+            2: [["B3", "R1"], ["B1", "E5"]],
+        },
+    )
+    state = table.state
+    pairs = _tops_in_other_archives(state)
+    r1, r3, e2 = table.top(2, 0), table.top(0, 0), table.top(1, 0)
+    left = [pair for pair in pairs if archive.swap_swing(state, *pair) is None]
+    assert len(left) == 8 and all(r1 in pair for pair in left)  # with S1, S2, R3, E2, each way
+    assert _check_swaps_in_place(state, pairs) == len(pairs) - len(left) == 44
+    # 10 to 15 VP for seat 0 (E2 and its tokens in, R3's bonus for two stacks out), 16 to 11
+    assert archive.swap_swing(state, r3, e2) == _swing_on_a_copy(state, r3, e2) == 5 + 5
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 6))
+def test_swaps_worked_out_in_place_agree_with_the_copy_in_random_games(seed, seats):
+    state = GAME.new({"draft": "random"}, seats=seats, seed=seed)
+    rng, now = Rng(seed), 0.0
+    for step in range(400):
+        if GAME.result(state) is not None:
+            break
+        if step % 10 == 0:
+            pairs = _tops_in_other_archives(state)
+            _check_swaps_in_place(state, rng.sample(pairs, min(len(pairs), 40)))
+        acting = sorted(GAME.to_act(state))
+        if not acting:
+            now = GAME.deadline(state) or now
+            for seat, action in GAME.timeout_actions(state):
+                GAME.apply(state, seat, action, now)
+            continue
+        seat = rng.choice(acting)
+        GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)), now)
 
 
 def test_no_resolved_play_moved_more_than_the_cap_in_random_games():

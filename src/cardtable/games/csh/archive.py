@@ -186,21 +186,61 @@ def _fits(state: State, rest: list[int], cards: list[int]) -> bool:
     )
 
 
-def swap_units(state: State, first: int, second: int, actor: int) -> bool:
-    """C.2 SWAP_ARCHIVE: exchange two top units between Archives, each landing where the
-    other was. False (nothing moves) when either would break the stacking rules."""
+Swapped = tuple[int, list[int], list[int]]  # a seat, one of its stacks, the stack's cards after
+
+
+def _swapped(state: State, first: int, second: int) -> tuple[Swapped, Swapped] | None:
+    """Where a swap of the units topped by `first` and `second` leaves their two stacks: (seat,
+    stack, its cards after) for each; None when either would break the stacking rules."""
     (seat_a, index_a), (seat_b, index_b) = placed(state, first), placed(state, second)
     stack_a = state.archives[seat_a][index_a]
     stack_b = state.archives[seat_b][index_b]
     unit_a, unit_b = unit(state, stack_a), unit(state, stack_b)
     rest_a, rest_b = stack_a[: len(stack_a) - len(unit_a)], stack_b[: len(stack_b) - len(unit_b)]
     if not (_fits(state, rest_b, unit_a) and _fits(state, rest_a, unit_b)):
+        return None
+    return (seat_a, stack_a, rest_a + unit_b), (seat_b, stack_b, rest_b + unit_a)
+
+
+def swap_units(state: State, first: int, second: int, actor: int) -> bool:
+    """C.2 SWAP_ARCHIVE: exchange two top units between Archives, each landing where the
+    other was. False (nothing moves) when either would break the stacking rules."""
+    swapped = _swapped(state, first, second)
+    if swapped is None:
         return False
-    stack_a[:] = rest_a + unit_b
-    stack_b[:] = rest_b + unit_a
-    enforce_capacity(state, seat_a, actor)
-    enforce_capacity(state, seat_b, actor)
+    for _, stack, after in swapped:
+        stack[:] = after
+    for seat, _, _ in swapped:
+        enforce_capacity(state, seat, actor)
     return True
+
+
+def swap_swing(state: State, first: int, second: int) -> int | None:
+    """The VP `swap_units` would move (CSH-29: the change in every player's total, summed),
+    worked out on the two stacks in place and put back, with no copy of the game: only the two
+    Archives' totals change, as the same cards stay face up. None where the swap might discard
+    (a stack holding R1's slots, an Archive over its capacity, for `enforce_capacity`), or
+    stays in one Archive: the caller then tries it on a copy."""
+    swapped = _swapped(state, first, second)
+    if swapped is None:
+        return 0
+    (seat_a, stack_a, after_a), (seat_b, stack_b, after_b) = swapped
+    type_of = state.type_of
+    if (
+        seat_a == seat_b
+        or any("slots" in type_of[card].static for card in (*stack_a, *stack_b))
+        or any(len(state.archives[s]) > capacity(state, s) for s in (seat_a, seat_b))
+    ):
+        return None
+    counts = face_up_counts(state)
+    before = _total(state, seat_a, counts), _total(state, seat_b, counts)
+    kept_a, kept_b = stack_a[:], stack_b[:]
+    stack_a[:], stack_b[:] = after_a, after_b
+    try:
+        after = _total(state, seat_a, counts), _total(state, seat_b, counts)
+    finally:
+        stack_a[:], stack_b[:] = kept_a, kept_b
+    return abs(after[0] - before[0]) + abs(after[1] - before[1])
 
 
 def face_up_counts(state: State) -> dict[str, int]:
@@ -248,17 +288,17 @@ def seat_total(state: State, seat: int, cards_vp: int) -> int:
     return cards_vp + bonus * _bonus_stacks(state, stacks) if bonus else cards_vp
 
 
+def _total(state: State, seat: int, counts: dict[str, int]) -> int:
+    stacks = state.archives[seat]
+    return seat_total(state, seat, sum(card_vp(state, card, counts) for s in stacks for card in s))
+
+
 def totals(state: State, counts: dict[str, int] | None = None) -> list[int]:
     """Every seat's Archive total (`seat_total`). `counts`: `face_up_counts(state)`, when the
     caller has it."""
     if counts is None:
         counts = face_up_counts(state)
-    return [
-        seat_total(
-            state, seat, sum(card_vp(state, card, counts) for stack in stacks for card in stack)
-        )
-        for seat, stacks in enumerate(state.archives)
-    ]
+    return [_total(state, seat, counts) for seat in range(len(state.archives))]
 
 
 def play_into(state: State, player: int, seat: int, cards: list[int], spot: Spot) -> None:

@@ -265,7 +265,16 @@ def _second_choices(state: State, frame: Frame, effect: Effect, first: int, befo
     first_seat = archive.placed(state, first)[0]
     seats = _others(state, frame.player) if effect.second == "others" else range(state.seats)
     tops = archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
-    return _within_cap(state, frame, effect._replace(op="swap-second", card=first), tops, before)
+    trial = effect._replace(op="swap-second", card=first)
+    return (
+        second for second in tops if _swap_swing(state, frame, trial, second, before) <= SWING_CAP
+    )
+
+
+def _swap_swing(state: State, frame: Frame, effect: Effect, second: int, before: list[int]) -> int:
+    """`swing` of a swap, worked out without a copy of the game where it can be."""
+    moved = archive.swap_swing(state, effect.card, second)
+    return swing(state, frame, effect, second, before) if moved is None else moved
 
 
 def _ask_swap(state: State, frame: Frame, effect: Effect) -> Ask:
@@ -375,14 +384,10 @@ def swing(state: State, frame: Frame, effect: Effect, option: int, before: list[
     return sum(abs(a - b) for a, b in zip(archive.totals(trial), before, strict=True))
 
 
-def _within_cap(state: State, frame: Frame, effect: Effect, options, before: list[int]):
-    """The answers, lazily, that move at most SWING_CAP VP (docs/rules-csh.md CSH-29)."""
-    return (o for o in options if swing(state, frame, effect, o, before) <= SWING_CAP)
-
-
 def _capped(state: State, frame: Frame, effect: Effect, options) -> tuple[int, ...]:
     """The answers that move at most SWING_CAP VP (docs/rules-csh.md CSH-29)."""
-    return tuple(_within_cap(state, frame, effect, options, archive.totals(state)))
+    before = archive.totals(state)
+    return tuple(o for o in options if swing(state, frame, effect, o, before) <= SWING_CAP)
 
 
 NO_ASK = None
