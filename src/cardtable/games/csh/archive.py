@@ -186,10 +186,10 @@ def _fits(state: State, rest: list[int], cards: list[int]) -> bool:
     )
 
 
-Swapped = tuple[int, list[int], list[int]]  # a seat, one of its stacks, the stack's cards after
+_Side = tuple[int, list[int], list[int]]  # a seat, one of its stacks, the stack's cards after
 
 
-def _swapped(state: State, first: int, second: int) -> tuple[Swapped, Swapped] | None:
+def _swapped(state: State, first: int, second: int) -> tuple[_Side, _Side] | None:
     """Where a swap of the units topped by `first` and `second` leaves their two stacks: (seat,
     stack, its cards after) for each; None when either would break the stacking rules."""
     (seat_a, index_a), (seat_b, index_b) = placed(state, first), placed(state, second)
@@ -225,10 +225,9 @@ def swap_swing(state: State, first: int, second: int) -> int | None:
     if swapped is None:
         return 0
     (seat_a, stack_a, after_a), (seat_b, stack_b, after_b) = swapped
-    type_of = state.type_of
     if (
         seat_a == seat_b
-        or any("slots" in type_of[card].static for card in (*stack_a, *stack_b))
+        or any("slots" in state.type_of[card].static for card in (*stack_a, *stack_b))
         or any(len(state.archives[s]) > capacity(state, s) for s in (seat_a, seat_b))
     ):
         return None
