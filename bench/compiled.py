@@ -69,6 +69,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=9001)
     args = parser.parse_args()
+    if not (args.src / "cardtable" / "games" / "csh").is_dir():
+        parser.error(f"--src {args.src} holds no cardtable package with games/csh")
+    if args.games < 1 or args.players < 2:
+        parser.error("--games must be at least 1 and --players at least 2")
     args.out.mkdir(parents=True, exist_ok=True)
     tree = build(args.src.resolve(), args.out.resolve())
     compiled = play(tree, args, args.out / "compiled")
