@@ -266,15 +266,7 @@ def _second_choices(state: State, frame: Frame, effect: Effect, first: int, befo
     seats = _others(state, frame.player) if effect.second == "others" else range(state.seats)
     tops = archive.unit_tops(state, [s for s in seats if s != first_seat], frame.player)
     trial = effect._replace(op="swap-second", card=first)
-    return (
-        second for second in tops if _swap_swing(state, frame, trial, second, before) <= SWING_CAP
-    )
-
-
-def _swap_swing(state: State, frame: Frame, effect: Effect, second: int, before: list[int]) -> int:
-    """`swing` of a swap, worked out without a copy of the game where it can be."""
-    moved = archive.swap_swing(state, effect.card, second)
-    return swing(state, frame, effect, second, before) if moved is None else moved
+    return (second for second in tops if swing(state, frame, trial, second, before) <= SWING_CAP)
 
 
 def _ask_swap(state: State, frame: Frame, effect: Effect) -> Ask:
@@ -377,8 +369,13 @@ _DRAWLESS = Drawless()
 def swing(state: State, frame: Frame, effect: Effect, option: int, before: list[int]) -> int:
     """The VP an effect would move between Archives with this answer: the change in every
     player's total from `before` (`archive.totals(state)`), summed (a swap of a -2 card for a
-    5 VP pile moves 14). The answer is tried on a copy that cannot draw a random number: the
-    capped primitives move cards, they never shuffle or flip."""
+    5 VP pile moves 14). A swap is worked out in place where it cannot discard
+    (`archive.swap_swing`); else the answer is tried on a copy that cannot draw a random number:
+    the capped primitives move cards, they never shuffle or flip."""
+    if effect.op == "swap-second":
+        moved = archive.swap_swing(state, effect.card, option)
+        if moved is not None:
+            return moved
     trial = state.clone(rng=_DRAWLESS)
     PRIMITIVES[effect.op][1](trial, frame, effect, option)  # these read the frame, never change it
     return sum(abs(a - b) for a, b in zip(archive.totals(trial), before, strict=True))
