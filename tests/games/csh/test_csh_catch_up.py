@@ -1,8 +1,9 @@
 """CSH-31, the catch-up deal (docs/rules-csh.md): once the starting player is known, the second
-player draws a sixth card; at five and six players the starting player does too; at seven and
-eight he draws two more, and the last player one; nobody else. Checked on real games: drawn
-and chosen directorships, every player count, the cards drawn from the top of the deck after
-the deal of five, the hand sizes everyone sees, and who is told which cards."""
+player draws a sixth card; at five players the last player does too, at six the starting player;
+at seven and eight the starting player draws two more, and the last player one; nobody else.
+Checked on real games: drawn and chosen directorships, every player count, the cards drawn from
+the top of the deck after the deal of five, the hand sizes everyone sees, and who is told which
+cards."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ HANDS_BY_POSITION = {
     2: [5, 6],
     3: [5, 6, 5],
     4: [5, 6, 5, 5],
-    5: [6, 6, 5, 5, 5],
+    5: [5, 6, 5, 5, 6],
     6: [6, 6, 5, 5, 5, 5],
     7: [7, 6, 5, 5, 5, 5, 6],
     8: [7, 6, 5, 5, 5, 5, 5, 6],

@@ -14,7 +14,7 @@ from .state import Phase, Reason, State
 
 class Csh(Game):
     id = "csh"
-    rules = "2.2"  # docs/csh-cards.md: the v2 cards and the catch-up card (CSH-31)
+    rules = "2.3"  # docs/csh-cards.md: the v2 cards and the catch-up card (CSH-31)
     title = "CSH: The Card Game"
     summary = (
         "Build the biggest Archive of Voting Power before the Election: two actions a turn, "
