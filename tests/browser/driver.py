@@ -26,6 +26,10 @@ PHONE = {"width": 390, "height": 844}
 #: (parallel test workers on two cores), where 10 s (the old limit) and 5 s (Playwright's own
 #: for `expect`) were met by pages that were only slow.
 ACTION_TIMEOUT_S = 30
+#: How long a game played through its pages may go without a move before a test calls it hung.
+#: A whole game's wall time depends on the machine and is never limited, only the gap between
+#: two moves.
+STALL_S = 120
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -202,12 +206,31 @@ def is_over(page) -> bool:
     return page.locator(".end .winner-title").count() > 0
 
 
-def play_until(pages, done, timeout: float = 90, each_turn=None) -> list[str]:
-    """Everyone plays their turns until `done()`; the labels of the actions taken. Fails after
-    `timeout` seconds."""
-    deadline, taken = time.monotonic() + timeout, []
+class Watchdog:
+    """The hang guard of a loop that plays a game through its pages: `check()` fails once
+    STALL_S seconds pass without `moved()` (a page or a server that stopped), or once more than
+    `moves` moves were made (a game that never ends). A slow machine slows the game down; it
+    never fails the test."""
+
+    def __init__(self, what: str, moves: int = 5000) -> None:
+        self.what, self.limit, self.moves = what, moves, 0
+        self.deadline = time.monotonic() + STALL_S
+
+    def moved(self) -> None:
+        self.moves += 1
+        assert self.moves <= self.limit, f"{self.what}: not done after {self.limit} moves"
+        self.deadline = time.monotonic() + STALL_S
+
+    def check(self, detail: object = "") -> None:
+        """Fails when nothing moved for STALL_S seconds; `detail` goes into the message."""
+        assert time.monotonic() < self.deadline, f"{self.what}: still for {STALL_S} s {detail}"
+
+
+def play_until(pages, done, each_turn=None) -> list[str]:
+    """Everyone plays their turns until `done()`; the labels of the actions taken."""
+    watchdog, taken = Watchdog("the pages' turns"), []
     while not done():
-        assert time.monotonic() < deadline, f"not done after {timeout} s of turns: {taken}"
+        watchdog.check(taken)
         acted = False
         for page in pages:
             label = take_turn(page)
@@ -215,15 +238,16 @@ def play_until(pages, done, timeout: float = 90, each_turn=None) -> list[str]:
                 each_turn(page, label)
             if label:
                 taken.append(label)
+                watchdog.moved()
             acted = acted or bool(label)
         if not acted:
             time.sleep(0.1)
     return taken
 
 
-def play_until_over(pages, timeout: float = 90, each_turn=None) -> None:
+def play_until_over(pages, each_turn=None) -> None:
     """Everyone plays their turns until every page shows the end screen."""
-    play_until(pages, lambda: all(is_over(page) for page in pages), timeout, each_turn)
+    play_until(pages, lambda: all(is_over(page) for page in pages), each_turn)
 
 
 FOCUSED = """([selector, text]) => { const el = document.activeElement;

@@ -29,6 +29,7 @@ from driver import (
     ACTION_TIMEOUT_S,
     DESKTOP,
     PHONE,
+    Watchdog,
     add_bots,
     draw_view,
     get_ready,
@@ -159,7 +160,7 @@ def finish(site, code: str, joined: dict, action: dict | None = None, until=None
     client = Client(f"ws://127.0.0.1:{site.port}/ws/{code}", joined["token"])
     game, seat = site.read(code, lambda s: (s.game, s.seat_of(joined["member"])))
     bot, rng = bots.get(bots.autopilot(game.id), game.id), Rng(3)
-    deadline = time.monotonic() + 120
+    watchdog = Watchdog("the seat's autopilot")
     try:
         if action is not None:
             client.play(action)
@@ -167,9 +168,10 @@ def finish(site, code: str, joined: dict, action: dict | None = None, until=None
             status, state = site.read(code, lambda s: (s.status, game.clone(s.game_state)))
             if status != "playing" or (until and until(game.view(state, seat)["you"]["can"])):
                 return
-            assert time.monotonic() < deadline, "the game did not end in time"
+            watchdog.check()
             if seat in game.to_act(state):
                 client.play(bot.choose(game, state, seat, rng))
+                watchdog.moved()
             else:
                 with contextlib.suppress(TimeoutError):
                     client.recv(0.05)
@@ -208,9 +210,10 @@ def audit_decisions(page, audit, wanted: set[str], tv=None) -> None:
     (first words of the bar's label, CAH_SCREENS) has been audited once with its cards chosen.
     `tv`, the big screen, is audited the first time she is (a round is under way then)."""
     seen: set[str] = set()
-    deadline = time.monotonic() + 120
+    watchdog = Watchdog("Ann's decisions")
     while not wanted <= seen:
-        assert time.monotonic() < deadline and not is_over(page), f"Ann only saw {seen}"
+        assert not is_over(page), f"Ann only saw {seen}"
+        watchdog.check(seen)
         label = get_ready(page)
         if label is None:
             page.wait_for_function(READY)

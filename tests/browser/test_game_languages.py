@@ -17,6 +17,7 @@ from driver import (
     ACTION,
     DESKTOP,
     PHONE,
+    Watchdog,
     add_bots,
     choose_answers,
     choose_hand_cards,
@@ -99,11 +100,12 @@ def is_over(page) -> bool:
     return page.locator(".end .winner-title").count() > 0
 
 
-def until_over(page, turn, speaking: Speaks, timeout: float = 240) -> None:
-    deadline = time.monotonic() + timeout
+def until_over(page, turn, speaking: Speaks) -> None:
+    watchdog = Watchdog("the game")
     while not is_over(page):
-        assert time.monotonic() < deadline, "the game did not end in time"
+        watchdog.check()
         if turn():
+            watchdog.moved()
             speaking.check()
         else:
             time.sleep(0.05)
@@ -218,9 +220,9 @@ def test_russian_bank_in_brazilian_portuguese(open_page, site, screens):
     speaking = Speaks(page, "pt-BR")
     speaking.check()
     game = site.read(code, lambda s: s.game)
-    chooser, rng, moves, deadline = HeuristicBot(), Rng(3), 0, time.monotonic() + 120
+    chooser, rng, moves, watchdog = HeuristicBot(), Rng(3), 0, Watchdog("the first moves")
     while moves < 4:
-        assert time.monotonic() < deadline, "no turn came to the page"
+        watchdog.check()
         _, seq, state = site.read(code, snapshot)
         if seat not in game.to_act(state):
             time.sleep(0.02)
@@ -231,6 +233,7 @@ def test_russian_bank_in_brazilian_portuguese(open_page, site, screens):
         play_in_page(page, action, moves + 1)
         wait_for_step(site, code, seq, action)
         moves += 1
+        watchdog.moved()
         speaking.check()
     screens(page, "languages-russian-bank-pt-BR")
     page.locator(".rb-board:not([aria-busy])").wait_for()
@@ -255,13 +258,14 @@ def test_csh_in_english_asks_for_no_missing_key(open_page, site, screens):
     page.set_viewport_size(PHONE)
     expect(page.locator(".csh-prompt")).to_have_text(words("en")["game.csh.prompt.directorship"])
     speaking, rng, seen = Speaks(page, "en"), random.Random(4), {}
-    deadline = time.monotonic() + 120
+    watchdog = Watchdog("the page's questions")
     while speaking.steps < 12 and not is_over(page):
-        assert time.monotonic() < deadline, "the page stopped asking"
+        watchdog.check()
         button = csh_choose(page, rng, seen)
         if button is None:
             time.sleep(0.05)
             continue
         csh_act(page, button)
+        watchdog.moved()
         speaking.check()
     screens(page, "languages-csh-en")
