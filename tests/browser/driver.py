@@ -209,8 +209,8 @@ def is_over(page) -> bool:
 class Watchdog:
     """The hang guard of a loop that plays a game through its pages: `check()` fails once
     STALL_S seconds pass without `moved()` (a page or a server that stopped), or once more than
-    `moves` moves were made (a game that never ends). A slow machine slows the game down; it
-    never fails the test."""
+    `moves` moves were made (a game that never ends). A slow machine slows the whole game down
+    without failing the test; only a gap of STALL_S between two moves does."""
 
     def __init__(self, what: str, moves: int = 5000) -> None:
         self.what, self.limit, self.moves = what, moves, 0

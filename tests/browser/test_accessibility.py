@@ -226,6 +226,7 @@ def audit_decisions(page, audit, wanted: set[str], tv=None) -> None:
                 audit(tv, "cah-tv-round")
             seen.add(kind)
         press(page, page.locator(ACTION))
+        watchdog.moved()
 
 
 @pytest.mark.quick_bots
