@@ -30,6 +30,8 @@ ACTION_TIMEOUT_S = 30
 #: A whole game's wall time depends on the machine and is never limited, only the gap between
 #: two moves.
 STALL_S = 120
+#: More moves than any game a browser test plays can take: past them, the game never ends.
+MOST_MOVES = 5000
 DESKTOP = {"width": 1280, "height": 800}
 
 
@@ -209,16 +211,16 @@ def is_over(page) -> bool:
 class Watchdog:
     """The hang guard of a loop that plays a game through its pages: `check()` fails once
     STALL_S seconds pass without `moved()` (a page or a server that stopped), or once more than
-    `moves` moves were made (a game that never ends). A slow machine slows the whole game down
+    MOST_MOVES moves were made (a game that never ends). A slow machine slows the whole game down
     without failing the test; only a gap of STALL_S between two moves does."""
 
-    def __init__(self, what: str, moves: int = 5000) -> None:
-        self.what, self.limit, self.moves = what, moves, 0
+    def __init__(self, what: str) -> None:
+        self.what, self.moves = what, 0
         self.deadline = time.monotonic() + STALL_S
 
     def moved(self) -> None:
         self.moves += 1
-        assert self.moves <= self.limit, f"{self.what}: not done after {self.limit} moves"
+        assert self.moves <= MOST_MOVES, f"{self.what}: not done after {MOST_MOVES} moves"
         self.deadline = time.monotonic() + STALL_S
 
     def check(self, detail: object = "") -> None:
